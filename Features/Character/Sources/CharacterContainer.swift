@@ -1,0 +1,35 @@
+import AppHostKit
+import CharacterInterface
+
+/// Builds the Character feature's repositories, use cases, view models and screens.
+@MainActor
+struct CharacterContainer {
+    private let repository: any CharacterRepositoryContract
+
+    init(repository: any CharacterRepositoryContract = CharacterRepository(dataSource: .builtIn)) {
+        self.repository = repository
+    }
+
+    func makeCharacterListViewModel(router: any RouterContract) -> CharacterListViewModel {
+        CharacterListViewModel(getCharactersUseCase: GetCharactersUseCase(repository: repository), router: router)
+    }
+
+    func makeCharacterDetailViewModel(identifier: Int, router: any RouterContract) -> CharacterDetailViewModel {
+        CharacterDetailViewModel(
+            identifier: identifier,
+            getCharacterUseCase: GetCharacterUseCase(repository: repository),
+            router: router
+        )
+    }
+
+    func makeScreen(for navigation: CharacterNavigation, router: any RouterContract) -> Screen {
+        switch navigation {
+        case .list:
+            Screen(makeCharacterListViewModel(router: router)) { CharacterListView(viewModel: $0).body }
+        case .detail(let identifier):
+            Screen(makeCharacterDetailViewModel(identifier: identifier, router: router)) {
+                CharacterDetailView(viewModel: $0).body
+            }
+        }
+    }
+}

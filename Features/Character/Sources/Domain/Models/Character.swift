@@ -1,0 +1,16 @@
+/// A character of the show.
+struct Character: Equatable, Sendable, Identifiable {
+    /// Whether a character is alive.
+    enum Status: String, Sendable {
+        case alive = "Alive"
+        case dead = "Dead"
+        case unknown = "Unknown"
+    }
+
+    let id: Int
+    let name: String
+    let status: Status
+    let species: String
+    let origin: String
+    let episodeCount: Int
+}

@@ -1,0 +1,9 @@
+import AppHostKit
+
+/// The destinations of the Home feature.
+public enum HomeNavigation: Navigation {
+    /// The start screen.
+    case main
+
+    public static let routeName = "home"
+}

@@ -1,0 +1,17 @@
+import AppHostKit
+
+/// The start screen.
+@MainActor
+struct HomeView {
+    let viewModel: HomeViewModel
+
+    @ViewBuilder
+    var body: [Node] {
+        Title("Home")
+        Text("Welcome to AppHost. Every screen here comes from a feature library loaded at run time.")
+        Section("Explore") {
+            Button("Characters") { [viewModel] in viewModel.didTapOnCharactersButton() }
+            Button("Rick Sanchez") { [viewModel] in viewModel.didTapOnCharacterButton() }
+        }
+    }
+}

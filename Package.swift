@@ -1,0 +1,79 @@
+// swift-tools-version:6.0
+// AppHost: the host, the features and their tests. The SDK that features build
+// against lives in SDK/ as a package of its own, so that AppHostKit is linked
+// as one shared library by everything here (see DESIGN.md).
+import PackageDescription
+
+let kit: Target.Dependency = .product(name: "AppHostKit", package: "SDK")
+let mocks: Target.Dependency = .product(name: "AppHostKitMocks", package: "SDK")
+
+/// A feature: its Interface target (the Navigation type other features may use),
+/// its implementation, and the one-function entry target that makes the library.
+func feature(_ name: String, uses interfaces: [String] = []) -> [Target] {
+    [
+        .target(name: "\(name)Interface", dependencies: [kit], path: "Features/\(name)/Interface"),
+        .target(
+            name: "\(name)Feature",
+            dependencies: [kit, .target(name: "\(name)Interface")] + interfaces.map { .target(name: $0) },
+            path: "Features/\(name)/Sources"
+        ),
+        .target(
+            name: "\(name)Entry",
+            dependencies: [kit, .target(name: "\(name)Feature")],
+            path: "Features/\(name)/Entry"
+        ),
+    ]
+}
+
+func featureLibrary(_ name: String) -> Product {
+    .library(name: "\(name)Feature", type: .dynamic, targets: ["\(name)Entry"])
+}
+
+let package = Package(
+    name: "AppHost",
+    products: [
+        .executable(name: "apphost", targets: ["apphost"]),
+        .library(name: "AppHost", targets: ["AppHost"]),
+        .library(name: "AppHostTesting", targets: ["AppHostTesting"]),
+        featureLibrary("Home"),
+        featureLibrary("Character"),
+        // Broken libraries for the loader's tests; their names keep them out of feature discovery.
+        .library(name: "NoEntryFixture", type: .dynamic, targets: ["NoEntryFixture"]),
+        .library(name: "OtherABIFixture", type: .dynamic, targets: ["OtherABIFixture"]),
+    ],
+    dependencies: [
+        .package(path: "SDK"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "AppHost", dependencies: [kit]),
+        .executableTarget(
+            name: "apphost",
+            dependencies: [
+                "AppHost",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "AppHostTesting", dependencies: ["AppHost", kit]),
+
+        .target(name: "NoEntryFixture", path: "Tests/Fixtures/NoEntry"),
+        .target(
+            name: "OtherABIFixture",
+            dependencies: [.product(name: "CAppHost", package: "SDK")],
+            path: "Tests/Fixtures/OtherABI"
+        ),
+
+        .testTarget(name: "AppHostKitTests", dependencies: [kit, mocks]),
+        .testTarget(name: "AppHostTests", dependencies: ["AppHost", "AppHostTesting", kit]),
+        .testTarget(
+            name: "HomeFeatureTests",
+            dependencies: ["HomeFeature", "CharacterInterface", "AppHostTesting", kit, mocks]
+        ),
+        .testTarget(
+            name: "CharacterFeatureTests",
+            dependencies: ["CharacterFeature", "AppHostTesting", kit, mocks]
+        ),
+    ]
+        + feature("Home", uses: ["CharacterInterface"])
+        + feature("Character")
+)

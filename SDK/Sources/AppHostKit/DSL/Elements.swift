@@ -1,0 +1,89 @@
+/// The screen's title.
+public struct Title: Element {
+    public let node: Node
+    /// Creates a title.
+    public init(_ text: String) { node = .title(text) }
+}
+
+/// A paragraph of text.
+public struct Text: Element {
+    public let node: Node
+    /// Creates a paragraph.
+    public init(_ text: String) { node = .text(text) }
+}
+
+/// A numbered element that runs an action when tapped.
+public struct Button: Element {
+    public let node: Node
+    /// Creates a button with a label and an action, usually a view-model method.
+    public init(_ label: String, action: @escaping @MainActor @Sendable () async -> Void) {
+        node = .button(label, action: ButtonAction(action))
+    }
+}
+
+/// A numbered element that navigates to a destination when tapped.
+public struct Link: Element {
+    public let node: Node
+    /// Creates a link to a navigation value, pushed onto the current stack when tapped.
+    public init(_ label: String, to destination: some Navigation) {
+        do {
+            node = .link(label, destination: try Route(destination), failure: nil)
+        } catch {
+            node = .link(label, destination: nil, failure: error.description)
+        }
+    }
+    /// Creates a link to a route.
+    public init(_ label: String, to route: Route) {
+        node = .link(label, destination: route, failure: nil)
+    }
+}
+
+/// Rows drawn one per line.
+public struct List: Element {
+    public let node: Node
+    /// Creates a list from a block of rows.
+    public init(@ViewBuilder _ rows: () -> [Node]) { node = .list(rows()) }
+    /// Creates a list with one row (or more) for each item.
+    public init<Items: Sequence>(_ items: Items, @ViewBuilder row: (Items.Element) -> [Node]) {
+        node = .list(items.flatMap(row))
+    }
+}
+
+/// Elements for each item of a sequence, with no chrome of their own.
+public struct ForEach: Element {
+    public let node: Node
+    /// Creates the elements for each item.
+    public init<Items: Sequence>(_ items: Items, @ViewBuilder content: (Items.Element) -> [Node]) {
+        node = .group(items.flatMap(content))
+    }
+}
+
+/// A titled group of elements.
+public struct Section: Element {
+    public let node: Node
+    /// Creates a section, optionally with a header.
+    public init(_ header: String? = nil, @ViewBuilder content: () -> [Node]) {
+        node = .section(header, content())
+    }
+}
+
+/// A horizontal rule.
+public struct Divider: Element {
+    public let node: Node = .divider
+    /// Creates a rule.
+    public init() {}
+}
+
+/// Work in progress.
+public struct ProgressIndicator: Element {
+    public let node: Node
+    /// Creates a progress indicator that says what is being done.
+    public init(_ label: String = "Loading…") { node = .progress(label) }
+}
+
+/// A failure, shown in place of content.
+public struct ErrorMessage: Element {
+    public let node: Node
+    /// Creates an error message.
+    public init(_ message: String) { node = .error(message) }
+}

@@ -1,0 +1,38 @@
+/// One element of a headless screen, as the renderer sees it.
+///
+/// Views build these with the ``ViewBuilder`` DSL (``Title``, ``Text``, ``Button``,
+/// ``Link``, ``List``, ``Section``, ``Divider``, ``ProgressIndicator``, ``ErrorMessage``);
+/// the host numbers the actionable ones (buttons and links) in the order they appear.
+public enum Node: Sendable {
+    /// The screen's title, shown in the header and the breadcrumbs.
+    case title(String)
+    /// A paragraph of text, wrapped to the width.
+    case text(String)
+    /// An actionable element that runs an action of the view model.
+    case button(String, action: ButtonAction)
+    /// An actionable element that navigates to a route; `failure` says why it cannot.
+    case link(String, destination: Route?, failure: String?)
+    /// Rows, each drawn on its own line.
+    case list([Node])
+    /// A titled group of elements.
+    case section(String?, [Node])
+    /// A horizontal rule.
+    case divider
+    /// Work in progress, with what is being done.
+    case progress(String)
+    /// Something failed, with what failed.
+    case error(String)
+    /// Elements with no chrome of their own.
+    case group([Node])
+}
+
+/// The action behind a ``Button``.
+public struct ButtonAction: Sendable {
+    /// Runs the action.
+    public let perform: @MainActor @Sendable () async -> Void
+
+    /// Wraps an action.
+    public init(_ perform: @escaping @MainActor @Sendable () async -> Void) {
+        self.perform = perform
+    }
+}

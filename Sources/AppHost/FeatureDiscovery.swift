@@ -1,0 +1,60 @@
+import Foundation
+
+/// Finds feature libraries: which directories to search, and which files in them are features.
+///
+/// Directories come from the first source that gives any: `--features DIR`
+/// (repeatable), then `APPHOST_FEATURES` (colon-separated), then the directory
+/// that holds the running executable. Files named `lib*Feature.so` are features;
+/// they are taken in name order within each directory.
+public struct FeatureDiscovery: Sendable {
+    /// The environment variable that lists feature directories.
+    public static let environmentVariable = "APPHOST_FEATURES"
+
+    /// The directories searched, in order.
+    public var directories: [String]
+
+    /// Searches exactly these directories.
+    public init(directories: [String]) {
+        self.directories = directories
+    }
+
+    /// Chooses the directories from command-line options, the environment, or the executable's directory.
+    public init(options: [String], environment: [String: String] = ProcessInfo.processInfo.environment) {
+        if !options.isEmpty {
+            directories = options
+        } else if let list = environment[Self.environmentVariable], !list.isEmpty {
+            directories = list.split(separator: ":").map(String.init)
+        } else {
+            directories = [Self.executableDirectory]
+        }
+    }
+
+    /// The directory that holds the running executable.
+    public static var executableDirectory: String {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: executable).deletingLastPathComponent().path
+    }
+
+    /// Whether a file name follows the feature pattern `lib*Feature.so`.
+    public static func isFeatureLibrary(_ fileName: String) -> Bool {
+        fileName.hasPrefix("lib") && fileName.hasSuffix("Feature.so") && fileName.count > "libFeature.so".count
+    }
+
+    /// The feature files found, and the directories that could not be read.
+    public func discover() -> (files: [String], unreadable: [String]) {
+        var files: [String] = []
+        var unreadable: [String] = []
+        for directory in directories {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+                unreadable.append(directory)
+                continue
+            }
+            let directoryURL = URL(fileURLWithPath: directory)
+            files += names.filter(Self.isFeatureLibrary).sorted().map {
+                directoryURL.appendingPathComponent($0).path
+            }
+        }
+        return (files, unreadable)
+    }
+}

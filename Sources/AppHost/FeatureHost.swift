@@ -1,0 +1,52 @@
+import AppHostKit
+
+/// The features of one host process: what loaded, what failed, and the registry they fill.
+@MainActor
+public final class FeatureHost {
+    /// The registry every loaded feature registered into.
+    public let registry: DestinationRegistry
+    /// The features that loaded, in load order.
+    public private(set) var features: [LoadedFeature] = []
+    /// The files that failed, each with its cause.
+    public private(set) var failures: [FeatureLoadError] = []
+    /// Feature directories that could not be read.
+    public private(set) var unreadableDirectories: [String] = []
+    /// Every directory searched for features.
+    public private(set) var searchedDirectories: [String] = []
+
+    private let logger: Logger
+
+    /// Creates a host with an empty registry.
+    public init(registry: DestinationRegistry = DestinationRegistry(), logger: Logger = Logger(label: "apphost")) {
+        self.registry = registry
+        self.logger = logger
+    }
+
+    /// Loads every feature `discovery` finds; a file that fails is reported and the rest go on.
+    public func loadFeatures(from discovery: FeatureDiscovery) {
+        searchedDirectories += discovery.directories
+        let found = discovery.discover()
+        for directory in found.unreadable {
+            logger.warning("feature directory \(directory) cannot be read")
+            unreadableDirectories.append(directory)
+        }
+        for path in found.files {
+            loadFeature(at: path)
+        }
+    }
+
+    /// Loads one feature file; a failure is reported and kept in ``failures``.
+    @discardableResult
+    public func loadFeature(at path: String) -> LoadedFeature? {
+        do {
+            let feature = try FeatureLoader.load(path, into: registry)
+            features.append(feature)
+            logger.debug("loaded \(feature.name) from \(path): \(feature.entries.map(\.name).joined(separator: ", "))")
+            return feature
+        } catch {
+            failures.append(error)
+            logger.error("\(error.description)")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import AppHostKit
+
+/// The text of `apphost list`: each loaded feature with its file and navigation types, then each failure.
+@MainActor
+public struct FeatureListing {
+    /// The listing.
+    public let text: String
+
+    /// Describes what `host` loaded and what failed.
+    public init(host: FeatureHost) {
+        var lines: [String] = []
+        lines.append("searched: \(host.searchedDirectories.joined(separator: ", "))")
+        lines.append("loaded \(host.features.count) feature\(host.features.count == 1 ? "" : "s"):")
+        for feature in host.features {
+            lines.append("  \(feature.name)  \(feature.path)")
+            for entry in feature.entries {
+                let root = entry.root.map { "  (start: \($0))" } ?? ""
+                lines.append("    \(entry.name)  \(entry.typeName)\(root)")
+            }
+        }
+        if !host.failures.isEmpty {
+            lines.append("failed \(host.failures.count) file\(host.failures.count == 1 ? "" : "s"):")
+            for failure in host.failures {
+                lines.append("  \(failure.description)")
+            }
+        }
+        for directory in host.unreadableDirectories {
+            lines.append("unreadable directory: \(directory)")
+        }
+        text = lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,111 @@
+import AppHost
+import AppHostKit
+import Foundation
+
+/// Why a harness could not start.
+public enum HarnessError: Error, CustomStringConvertible {
+    /// A feature library failed to load.
+    case featureFailed(FeatureLoadError)
+    /// No loaded feature provides the start name.
+    case unknownStart(String, known: [String])
+
+    public var description: String {
+        switch self {
+        case .featureFailed(let error): "\(error)"
+        case .unknownStart(let name, let known): "no loaded feature provides '\(name)' (known: \(known.joined(separator: ", ")))"
+        }
+    }
+}
+
+/// Runs real feature libraries through the real loader and a real session, for integration tests.
+///
+/// ```swift
+/// let app = try await AppHarness(features: ["Home", "Character"], start: "home")
+/// let screen = await app.run("tap 1")
+/// ```
+@MainActor
+public final class AppHarness {
+    /// The host the features were loaded into.
+    public let host: FeatureHost
+    /// The session the commands run in.
+    public let session: Session
+    /// Everything written to the screen output so far.
+    public private(set) var transcript = ""
+    /// Every error line so far.
+    public private(set) var errorLines: [String] = []
+
+    /// The directory that holds the build products, next to the test executable.
+    public static var buildDirectory: String { FeatureDiscovery.executableDirectory }
+
+    /// The path of `lib<name>Feature.so` in the build directory.
+    public static func libraryPath(_ name: String) -> String {
+        URL(fileURLWithPath: buildDirectory).appendingPathComponent("lib\(name)Feature.so").path
+    }
+
+    /// Loads `lib<name>Feature.so` for each name from the build directory and starts a session at `start`.
+    public convenience init(features: [String], start: String, options: Session.Options = Session.Options()) async throws {
+        try await self.init(paths: features.map(Self.libraryPath), start: start, options: options)
+    }
+
+    /// Loads the feature libraries at `paths` and starts a session at `start`.
+    public init(paths: [String], start: String, options: Session.Options = Session.Options()) async throws {
+        let host = FeatureHost()
+        for path in paths {
+            do {
+                _ = try FeatureLoader.load(path, into: host.registry)
+            } catch {
+                throw HarnessError.featureFailed(error)
+            }
+        }
+        guard let root = host.registry.root(named: start) else {
+            throw HarnessError.unknownStart(start, known: host.registry.names)
+        }
+        self.host = host
+        var output = ""
+        var errors: [String] = []
+        let sink = Sink()
+        session = Session(
+            registry: host.registry,
+            start: root,
+            options: options,
+            output: { sink.output += $0 },
+            errorOutput: { sink.errors.append($0) }
+        )
+        self.sink = sink
+        await session.start()
+        output = sink.output
+        errors = sink.errors
+        transcript = output
+        errorLines = errors
+    }
+
+    private let sink: Sink
+
+    /// The text of the screen on top.
+    public var screen: String { session.current?.text ?? "" }
+
+    /// Runs one command and returns what it wrote to the screen output.
+    @discardableResult
+    public func run(_ command: String) async -> String {
+        let start = sink.output.endIndex
+        _ = await session.execute(command)
+        let written = String(sink.output[start...])
+        transcript = sink.output
+        errorLines = sink.errors
+        return written
+    }
+
+    /// Runs commands in order and returns the screen on top afterwards.
+    @discardableResult
+    public func run(_ commands: [String]) async -> String {
+        for command in commands {
+            await run(command)
+        }
+        return screen
+    }
+
+    private final class Sink {
+        var output = ""
+        var errors: [String] = []
+    }
+}

@@ -1,0 +1,1 @@
+// Intentionally empty: the fixture has no public interface.
