@@ -64,7 +64,10 @@ let package = Package(
         ),
 
         .testTarget(name: "AppHostKitTests", dependencies: [kit, mocks]),
-        .testTarget(name: "AppHostTests", dependencies: ["AppHost", "AppHostTesting", kit]),
+        .testTarget(
+            name: "AppHostTests",
+            dependencies: ["AppHost", "AppHostTesting", kit, .product(name: "CAppHost", package: "SDK")]
+        ),
         .testTarget(
             name: "HomeFeatureTests",
             dependencies: ["HomeFeature", "CharacterInterface", "AppHostTesting", kit, mocks]

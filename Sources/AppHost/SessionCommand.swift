@@ -72,5 +72,11 @@ public struct SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was wrong.
     public var message: String
 
+    /// Creates an error about `command`.
+    public init(command: String, message: String) {
+        self.command = command
+        self.message = message
+    }
+
     public var description: String { "\(command): \(message)" }
 }

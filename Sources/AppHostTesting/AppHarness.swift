@@ -35,10 +35,10 @@ public final class AppHarness {
     public private(set) var errorLines: [String] = []
 
     /// The directory that holds the build products, next to the test executable.
-    public static var buildDirectory: String { FeatureDiscovery.executableDirectory }
+    nonisolated public static var buildDirectory: String { FeatureDiscovery.executableDirectory }
 
     /// The path of `lib<name>Feature.so` in the build directory.
-    public static func libraryPath(_ name: String) -> String {
+    nonisolated public static func libraryPath(_ name: String) -> String {
         URL(fileURLWithPath: buildDirectory).appendingPathComponent("lib\(name)Feature.so").path
     }
 

@@ -116,13 +116,13 @@ public final class DestinationRegistry {
         var added: [String: Registration] = [:]
         for registration in batch {
             let entry = registration.entry
-            if let existing = registrations[entry.name]?.entry ?? added[entry.name]?.entry {
-                throw .duplicateName(entry.name, existing: existing, new: entry)
-            }
             let sameType = registrations.values.first { $0.entry.typeName == entry.typeName }
                 ?? added.values.first { $0.entry.typeName == entry.typeName }
             if let existing = sameType?.entry {
                 throw .duplicateType(entry.typeName, existing: existing, new: entry)
+            }
+            if let existing = registrations[entry.name]?.entry ?? added[entry.name]?.entry {
+                throw .duplicateName(entry.name, existing: existing, new: entry)
             }
             added[entry.name] = registration
         }

@@ -197,7 +197,12 @@ private struct RouteParameterDecoder<Key: CodingKey>: KeyedDecodingContainerProt
             throw source.fail("missing parameter '\(key.stringValue)' for \(source.route.path)")
         }
         source.read.insert(key.stringValue)
-        return try T(from: RouteValueDecoder(source: source, depth: .parameter(key.stringValue)))
+        do {
+            return try T(from: RouteValueDecoder(source: source, depth: .parameter(key.stringValue)))
+        } catch let error as DecodingError {
+            let text = source.value(for: key.stringValue) ?? ""
+            throw source.fail("parameter '\(key.stringValue)' expects a valid \(T.self), got '\(text)' (\(source.describe(error)))")
+        }
     }
 
     func nestedContainer<NestedKey: CodingKey>(

@@ -1,0 +1,73 @@
+import AppHostKit
+import Testing
+
+@MainActor
+@Suite
+struct RouterTests {
+    private let home = Route(name: "home", destination: "main")
+
+    @Test
+    func navigatePushesTheDestinationsRoute() throws {
+        let sut = Router(root: home)
+
+        sut.navigate(to: SampleNavigation.detail(identifier: 3))
+
+        #expect(sut.state.stack.map(\.description) == ["home/main", "sample/detail?identifier=3"])
+    }
+
+    @Test
+    func goBackPopsOneDestination() {
+        let sut = Router(root: home)
+        sut.navigate(to: SampleNavigation.list)
+        sut.navigate(to: SampleNavigation.detail(identifier: 1))
+
+        sut.goBack()
+
+        #expect(sut.state.top.description == "sample/list")
+    }
+
+    @Test
+    func goBackAtTheRootKeepsTheRoot() {
+        let sut = Router(root: home)
+
+        sut.goBack()
+
+        #expect(sut.state == NavigationState(root: home))
+    }
+
+    @Test
+    func popToRootLeavesOnlyTheRoot() {
+        let sut = Router(root: home)
+        sut.navigate(to: SampleNavigation.list)
+        sut.navigate(to: SampleNavigation.detail(identifier: 1))
+
+        sut.popToRoot()
+
+        #expect(sut.state.stack == [home])
+    }
+
+    @Test
+    func observersSeeEveryChange() {
+        let sut = Router(root: home)
+        var seen: [Int] = []
+        sut.observe { seen.append($0.stack.count) }
+
+        sut.navigate(to: SampleNavigation.list)
+        sut.goBack()
+        sut.goBack()
+
+        #expect(seen == [2, 1])
+    }
+
+    @Test
+    func aValueThatCannotBeARouteIsReportedAndChangesNothing() {
+        let sut = Router(root: home)
+        var errors: [RouteError] = []
+        sut.onError = { errors.append($0) }
+
+        sut.navigate(to: NestedNavigation(identifiers: [1]))
+
+        #expect(errors.map(\.route) == ["nested"])
+        #expect(sut.state.stack == [home])
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// The `apphost` executable, run as a person or a script would run it.
+@Suite
+struct AppHostCommandTests {
+    private let apphost = ProcessRunner.built("apphost")
+
+    @Test
+    func tapThenBackShowsHomeTheListAndHomeAgain() throws {
+        let result = try ProcessRunner.run(apphost, ["--start", "home"], input: "tap 1\nback\n")
+
+        #expect(result.status == 0)
+        #expect(result.errors == "")
+        let titles = result.output.split(separator: "\n").enumerated()
+            .filter { $0.offset > 0 }
+            .compactMap { index, line in line.hasPrefix("═") ? nil : String(line) }
+        #expect(titles.first == "Home")
+        #expect(result.output.components(separatedBy: "\nCharacters\nHome › Characters\n").count == 2)
+        #expect(result.output.hasSuffix("[1] Characters\n  [2] Rick Sanchez\n════════════════════════════════════════════════════════════\n"))
+    }
+
+    @Test
+    func anUnknownStartExitsWithTwoAndListsTheNames() throws {
+        let result = try ProcessRunner.run(apphost, ["--start", "nowhere"])
+
+        #expect(result.status == 2)
+        #expect(result.output == "")
+        #expect(result.errors == "error: --start nowhere: no loaded feature provides 'nowhere' (known: character, home)\n")
+    }
+
+    @Test
+    func strictEndsAtTheFirstErrorWithOne() throws {
+        let result = try ProcessRunner.run(apphost, ["--start", "home", "--strict"], input: "tap 7\ntap 1\n")
+
+        #expect(result.status == 1)
+        #expect(result.errors == "error: tap 7: no element 7 on this screen (it has 1–2)\n")
+        #expect(!result.output.contains("Home › Characters"))
+    }
+
+    @Test
+    func aScriptFileDrivesTheSession() throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-script-\(UUID().uuidString)")
+        try Data("# list, then Morty\ntap Characters\ntap 2\nstate\n".utf8).write(to: script)
+        defer { try? FileManager.default.removeItem(at: script) }
+
+        let result = try ProcessRunner.run(apphost, ["--start", "home", "--script", script.path, "--width", "40"])
+
+        #expect(result.status == 0)
+        #expect(result.output.hasSuffix("home/main\ncharacter/list\ncharacter/detail?identifier=2\n"))
+        #expect(result.output.contains("Home › Characters › Morty Smith\n"))
+    }
+
+    @Test
+    func listNamesEachFeatureItsFileAndTypes() throws {
+        let directory = URL(fileURLWithPath: apphost).deletingLastPathComponent().path
+
+        let result = try ProcessRunner.run(apphost, ["list", "--features", directory])
+
+        #expect(result.status == 0)
+        #expect(result.output == """
+            searched: \(directory)
+            loaded 2 features:
+              character  \(directory)/libCharacterFeature.so
+                character  CharacterInterface.CharacterNavigation  (start: character/list)
+              home  \(directory)/libHomeFeature.so
+                home  HomeInterface.HomeNavigation  (start: home/main)
+
+            """)
+    }
+
+    @Test
+    func aBadWidthIsRefused() throws {
+        let result = try ProcessRunner.run(apphost, ["--start", "home", "--width", "5"])
+
+        #expect(result.status != 0)
+        #expect(result.errors.contains("--width must be at least 20, got 5"))
+    }
+}

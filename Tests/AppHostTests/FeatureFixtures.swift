@@ -1,0 +1,47 @@
+import AppHostTesting
+import Foundation
+
+/// A temporary features directory holding good and broken libraries, removed when the test ends.
+struct FeatureFixtures: ~Copyable {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("apphost-fixtures-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func path(_ name: String) -> String {
+        directory.appendingPathComponent(name).path
+    }
+
+    /// Links a feature built by this package into the directory; a link, so the process loads one image of it.
+    @discardableResult
+    func addBuiltFeature(_ name: String) throws -> String {
+        let path = path("lib\(name)Feature.so")
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: AppHarness.libraryPath(name))
+        return path
+    }
+
+    /// Copies a fixture library built by this package under a feature's file name.
+    @discardableResult
+    func addFixture(_ product: String, as name: String) throws -> String {
+        let source = URL(fileURLWithPath: AppHarness.buildDirectory).appendingPathComponent("lib\(product).so")
+        let path = path(name)
+        try FileManager.default.copyItem(atPath: source.path, toPath: path)
+        return path
+    }
+
+    /// Writes a text file where a library is expected.
+    @discardableResult
+    func addTextFile(named name: String) throws -> String {
+        let path = path(name)
+        let text = String(repeating: "This is a text file, not a shared object.\n", count: 4)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+}

@@ -1,0 +1,118 @@
+import AppHost
+import AppHostKit
+import AppHostTesting
+import CAppHost
+import Testing
+
+@MainActor
+@Suite
+struct FeatureLoaderTests {
+    @Test
+    func loadsARealFeatureAndRegistersItsNavigationType() throws {
+        let registry = DestinationRegistry()
+
+        let feature = try FeatureLoader.load(AppHarness.libraryPath("Character"), into: registry)
+
+        #expect(feature.name == "character")
+        #expect(feature.entries.map(\.typeName) == ["CharacterInterface.CharacterNavigation"])
+        #expect(registry.root(named: "character")?.description == "character/list")
+    }
+
+    @Test
+    func aMissingFileIsNotFound() {
+        #expect(throws: FeatureLoadError.notFound(path: "/nonexistent/libGhostFeature.so")) {
+            try FeatureLoader.open("/nonexistent/libGhostFeature.so")
+        }
+    }
+
+    @Test
+    func aTextFileIsNotASharedObjectWithTheLoadersReason() throws {
+        let fixtures = try FeatureFixtures()
+        let path = try fixtures.addTextFile(named: "libBrokenFeature.so")
+
+        #expect(throws: FeatureLoadError.notASharedObject(path: path, reason: "\(path): invalid ELF header")) {
+            try FeatureLoader.open(path)
+        }
+    }
+
+    @Test
+    func aLibraryWithoutTheEntrySymbolIsRefused() throws {
+        let fixtures = try FeatureFixtures()
+        let path = try fixtures.addFixture("NoEntryFixture", as: "libNoEntryFeature.so")
+
+        let error = try #require(throws: FeatureLoadError.self) { try FeatureLoader.open(path) }
+
+        #expect(error == .missingEntrySymbol(path: path))
+        #expect(error.description == "\(path): does not export apphost_feature_entry; is it a feature library built against AppHostKit?")
+    }
+
+    @Test
+    func aLibraryBuiltForAnotherABIIsRefusedNamingBothVersions() throws {
+        let fixtures = try FeatureFixtures()
+        let path = try fixtures.addFixture("OtherABIFixture", as: "libFutureFeature.so")
+
+        let error = try #require(throws: FeatureLoadError.self) { try FeatureLoader.open(path) }
+
+        #expect(error == .abiMismatch(path: path, found: 2, expected: 1))
+        #expect(error.description == "\(path): built for AppHostKit ABI 2, this host speaks ABI 1; rebuild it against this SDK")
+    }
+
+    @Test
+    func loadingAFeatureTwiceIsADuplicateNamingBothFiles() throws {
+        let registry = DestinationRegistry()
+        let path = AppHarness.libraryPath("Character")
+        try FeatureLoader.load(path, into: registry)
+
+        let error = try #require(throws: FeatureLoadError.self) { try FeatureLoader.load(path, into: registry) }
+
+        #expect(error.description == "\(path): navigation type CharacterInterface.CharacterNavigation is registered by both feature 'character' (\(path)) and feature 'character' (\(path)); register it in one feature only")
+        #expect(registry.names == ["character"])
+    }
+
+    @Test
+    func brokenFilesAreReportedAndTheGoodFeaturesStillLoad() throws {
+        let fixtures = try FeatureFixtures()
+        let broken = try fixtures.addTextFile(named: "libBrokenFeature.so")
+        try fixtures.addBuiltFeature("Character")
+        let future = try fixtures.addFixture("OtherABIFixture", as: "libFutureFeature.so")
+        try fixtures.addBuiltFeature("Home")
+        let noEntry = try fixtures.addFixture("NoEntryFixture", as: "libNoEntryFeature.so")
+        try fixtures.addTextFile(named: "notes.txt")
+        let host = FeatureHost()
+
+        host.loadFeatures(from: FeatureDiscovery(directories: [fixtures.directory.path]))
+
+        #expect(host.features.map(\.name) == ["character", "home"])
+        #expect(host.failures == [
+            .notASharedObject(path: broken, reason: "\(broken): invalid ELF header"),
+            .abiMismatch(path: future, found: 2, expected: 1),
+            .missingEntrySymbol(path: noEntry),
+        ])
+        #expect(host.registry.names == ["character", "home"])
+    }
+
+    @Test
+    func aFeatureWhoseRegistrationThrowsIsRefusedWithItsReason() {
+        let registry = DestinationRegistry()
+        let registrar = FeatureRegistrar(registry: registry, origin: "/features/libFailingFeature.so")
+        let descriptor = FeatureEntry.descriptor(for: FailingFeature.self)
+            .assumingMemoryBound(to: apphost_feature_descriptor.self)
+
+        #expect(throws: RegistryError.featureFailed(feature: "failing", message: "the data store is missing")) {
+            try registrar.register(descriptor)
+        }
+        #expect(registry.names.isEmpty)
+    }
+}
+
+enum FailingFeature: FeatureModule {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String { "the data store is missing" }
+    }
+
+    static let name = "failing"
+
+    static func register(in context: FeatureContext) throws {
+        throw Failure()
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// The single-copy rule of DESIGN.md: the host and every feature link the one
+/// libAppHostKit.so, and none of them defines the SDK's symbols itself.
+@Suite
+struct LinkageTests {
+    private static let clients = ["apphost", "libHomeFeature.so", "libCharacterFeature.so"]
+
+    private func exportedSymbols(_ file: String) throws -> Set<String> {
+        let result = try ProcessRunner.run("/usr/bin/env", ["nm", "--defined-only", "--extern-only", "--format=posix", ProcessRunner.built(file)])
+        #expect(result.status == 0, "nm failed on \(file): \(result.errors)")
+        // Swift symbols only: every ELF file defines linker markers such as _end.
+        return Set(
+            result.output.split(separator: "\n")
+                .compactMap { $0.split(separator: " ").first.map(String.init) }
+                .filter { $0.hasPrefix("$s") }
+        )
+    }
+
+    private func neededLibraries(_ file: String) throws -> [String] {
+        let result = try ProcessRunner.run("/usr/bin/env", ["readelf", "--dynamic", ProcessRunner.built(file)])
+        #expect(result.status == 0, "readelf failed on \(file): \(result.errors)")
+        return result.output.split(separator: "\n")
+            .filter { $0.contains("(NEEDED)") }
+            .compactMap { line in line.split(separator: "[").last?.split(separator: "]").first.map(String.init) }
+    }
+
+    @Test(arguments: clients)
+    func linksTheSharedKitDynamically(file: String) throws {
+        #expect(try neededLibraries(file).contains("libAppHostKit.so"))
+    }
+
+    @Test(arguments: clients)
+    func definesNoneOfTheKitsSymbols(file: String) throws {
+        let kit = try exportedSymbols("libAppHostKit.so")
+        #expect(kit.count > 100, "libAppHostKit.so should export the SDK")
+
+        let copied = try exportedSymbols(file).intersection(kit)
+
+        #expect(copied.isEmpty, "\(file) defines \(copied.count) symbols of libAppHostKit.so, e.g. \(copied.sorted().prefix(3))")
+    }
+
+    @Test
+    func theHostHoldsNoFeatureCode() throws {
+        let host = try exportedSymbols("apphost")
+        let featureModules = ["11HomeFeature", "13HomeInterface", "16CharacterFeature", "18CharacterInterface"]
+
+        let featureSymbols = host.filter { symbol in featureModules.contains { symbol.hasPrefix("$s\($0)") } }
+
+        #expect(featureSymbols.isEmpty, "apphost defines feature symbols: \(featureSymbols.sorted().prefix(3))")
+        #expect(try neededLibraries("apphost").allSatisfy { !$0.hasSuffix("Feature.so") })
+    }
+}

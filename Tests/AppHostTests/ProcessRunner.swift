@@ -1,0 +1,61 @@
+import AppHostTesting
+import Foundation
+
+/// Runs a program to completion and captures what it wrote.
+struct ProcessResult {
+    var status: Int32
+    var output: String
+    var errors: String
+}
+
+enum ProcessRunner {
+    static func run(_ executable: String, _ arguments: [String], input: String = "", environment: [String: String]? = nil) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        // Read both pipes to the end before waiting, so a full pipe cannot block the child.
+        let errorData = ErrorReader(stderr.fileHandleForReading)
+        let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ProcessResult(
+            status: process.terminationStatus,
+            output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorData.finish(), as: UTF8.self)
+        )
+    }
+
+    /// The path of a program built by this package.
+    static func built(_ name: String) -> String {
+        URL(fileURLWithPath: AppHarness.buildDirectory).appendingPathComponent(name).path
+    }
+}
+
+/// Reads a pipe on a thread of its own.
+private final class ErrorReader: @unchecked Sendable {
+    private let handle: FileHandle
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        self.handle = handle
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func finish() -> Data {
+        done.wait()
+        return data
+    }
+}

@@ -1,0 +1,239 @@
+import AppHost
+import AppHostKit
+import Testing
+
+@MainActor
+@Suite
+struct SessionTests {
+    private final class Capture {
+        var output = ""
+        var errors = ""
+    }
+
+    private let capture = Capture()
+
+    private func makeSession(strict: Bool = false) throws -> Session {
+        let registry = DestinationRegistry()
+        try registry.register(DeskFeature.self)
+        let capture = capture
+        return Session(
+            registry: registry,
+            start: try #require(registry.root(named: "desk")),
+            options: Session.Options(width: 40, strict: strict),
+            output: { capture.output += $0 },
+            errorOutput: { capture.errors += $0 }
+        )
+    }
+
+    private let front = """
+        ════════════════════════════════════════
+        Front desk
+        ────────────────────────────────────────
+        Taps: 0, loads: 1
+        [1] Count
+        [2] Room 7 ›
+        [3] Weather ›
+        ════════════════════════════════════════
+
+        """
+
+    @Test
+    func startLoadsAndRendersTheStartScreen() async throws {
+        let sut = try makeSession()
+
+        await sut.start()
+
+        #expect(capture.output == front)
+    }
+
+    @Test
+    func tapByNumberRunsTheButtonAndRendersAgain() async throws {
+        let sut = try makeSession()
+        await sut.start()
+
+        await sut.execute("tap 1")
+
+        #expect(sut.current?.text == front.replacingOccurrences(of: "Taps: 0", with: "Taps: 1"))
+    }
+
+    @Test
+    func tapByLabelIgnoresCase() async throws {
+        let sut = try makeSession()
+        await sut.start()
+
+        await sut.execute("tap room 7")
+
+        #expect(sut.current?.text == """
+            ════════════════════════════════════════
+            Room 7
+            Front desk › Room 7
+            ────────────────────────────────────────
+            [1] Leave
+            ════════════════════════════════════════
+
+            """)
+    }
+
+    @Test
+    func goingBackKeepsTheScreenUnderneathAsItWas() async throws {
+        let sut = try makeSession()
+        await sut.start()
+        await sut.execute("tap 1")
+
+        await sut.execute("tap 2")
+        await sut.execute("back")
+
+        #expect(sut.current?.text == front.replacingOccurrences(of: "Taps: 0", with: "Taps: 1"))
+    }
+
+    @Test
+    func aMissingElementIsReportedAndTheSessionGoesOn() async throws {
+        let sut = try makeSession()
+        await sut.start()
+
+        let outcome = await sut.execute("tap 9")
+
+        #expect(outcome == .proceed)
+        #expect(capture.errors == "error: tap 9: no element 9 on this screen (it has 1–3)\n")
+        #expect(sut.current?.text == front)
+    }
+
+    @Test
+    func anUnknownLabelListsTheLabelsThatExist() async throws {
+        let sut = try makeSession()
+        await sut.start()
+
+        await sut.execute("tap Lobby")
+
+        #expect(capture.errors == "error: tap Lobby: no element labelled 'Lobby' on this screen ('Count', 'Room 7', 'Weather')\n")
+    }
+
+    @Test
+    func anUnknownCommandIsReported() async throws {
+        let sut = try makeSession()
+        await sut.start()
+
+        await sut.execute("jump")
+
+        #expect(capture.errors == "error: jump: unknown command 'jump'; type help for the list\n")
+    }
+
+    @Test
+    func backAtTheFirstScreenIsReported() async throws {
+        let sut = try makeSession()
+        await sut.start()
+
+        await sut.execute("back")
+
+        #expect(capture.errors == "error: back: already at the first screen (desk/front)\n")
+    }
+
+    @Test
+    func openPushesAValidRoute() async throws {
+        let sut = try makeSession()
+        await sut.start()
+
+        await sut.execute("open desk/room?number=12")
+
+        #expect(sut.router.state.stack.map(\.description) == ["desk/front", "desk/room?number=12"])
+        #expect(sut.current?.text.contains("Room 12") == true)
+    }
+
+    @Test
+    func openWithANameAloneOpensItsRoot() async throws {
+        let sut = try makeSession()
+        await sut.start()
+
+        await sut.execute("open desk")
+
+        #expect(sut.router.state.stack.map(\.description) == ["desk/front", "desk/front"])
+    }
+
+    @Test(arguments: [
+        ("open weather/today", "error: open weather/today: no loaded feature provides 'weather' (loaded: desk)\n"),
+        ("open desk/room?number=seven", "error: open desk/room?number=seven: parameter 'number' expects an integer, got 'seven'\n"),
+        ("open desk/room", "error: open desk/room: missing parameter 'number' for desk/room\n"),
+        ("open desk/room/1", "error: open desk/room/1: too many path segments; expected NAME or NAME/DESTINATION\n"),
+    ])
+    func openRefusesABadRouteAndKeepsTheState(line: String, error: String) async throws {
+        let sut = try makeSession()
+        await sut.start()
+
+        await sut.execute(line)
+
+        #expect(capture.errors == error)
+        #expect(sut.router.state.stack.map(\.description) == ["desk/front"])
+    }
+
+    @Test
+    func statePrintsTheStackInTheFormOpenTakes() async throws {
+        let sut = try makeSession()
+        await sut.start()
+        await sut.execute("tap 2")
+        capture.output = ""
+
+        await sut.execute("state")
+
+        #expect(capture.output == "desk/front\ndesk/room?number=7\n")
+    }
+
+    @Test
+    func aLinkNobodyProvidesShowsAnErrorScreenAndTheSessionGoesOn() async throws {
+        let sut = try makeSession()
+        await sut.start()
+
+        await sut.execute("tap Weather")
+
+        #expect(sut.current?.text == """
+            ════════════════════════════════════════
+            Unavailable: weather/today
+            Front desk › Unavailable: weather/today
+            ────────────────────────────────────────
+            error: weather/today: no loaded feature
+                   provides 'weather' (loaded: desk)
+            [1] Back
+            ════════════════════════════════════════
+
+            """)
+        #expect(capture.errors == "error: weather/today: no loaded feature provides 'weather' (loaded: desk)\n")
+
+        await sut.execute("tap Back")
+
+        #expect(sut.current?.text == front)
+    }
+
+    @Test
+    func runStopsAtQuitWithExitCodeZero() async throws {
+        let sut = try makeSession()
+        var lines = ["tap 1", "quit", "tap 1"].makeIterator()
+
+        let code = await sut.run { lines.next() }
+
+        #expect(code == 0)
+        #expect(lines.next() == "tap 1", "the line after quit is not read")
+        #expect(sut.current?.text.contains("Taps: 1") == true)
+    }
+
+    @Test
+    func aStrictSessionEndsAtTheFirstErrorWithExitCodeOne() async throws {
+        let sut = try makeSession(strict: true)
+        var lines = ["tap 1", "tap 42", "tap 1"].makeIterator()
+
+        let code = await sut.run { lines.next() }
+
+        #expect(code == 1)
+        #expect(capture.errors == "error: tap 42: no element 42 on this screen (it has 1–3)\n")
+        #expect(sut.current?.text.contains("Taps: 1") == true)
+    }
+
+    @Test
+    func aLenientSessionGoesOnAfterErrorsAndEndsWithZero() async throws {
+        let sut = try makeSession()
+        var lines = ["tap 42", "tap 1", "tap 1"].makeIterator()
+
+        let code = await sut.run { lines.next() }
+
+        #expect(code == 0)
+        #expect(sut.current?.text.contains("Taps: 2") == true)
+    }
+}

@@ -1,0 +1,102 @@
+import AppHostTesting
+import Testing
+
+/// libCharacterFeature.so through the real loader and a real session.
+@MainActor
+@Suite
+struct CharacterIntegrationTests {
+    private func makeApp() async throws -> AppHarness {
+        try await AppHarness(features: ["Character"], start: "character", options: .init(width: 40))
+    }
+
+    @Test
+    func theListShowsEveryCharacterNumbered() async throws {
+        let app = try await makeApp()
+
+        #expect(app.screen.hasPrefix("""
+            ════════════════════════════════════════
+            Characters
+            ────────────────────────────────────────
+            24 characters
+              [1] Rick Sanchez (Alive)
+            """))
+        #expect(app.session.current?.actions.count == 24)
+    }
+
+    @Test
+    func listToDetailAndBack() async throws {
+        let app = try await makeApp()
+        let list = app.screen
+
+        let detail = await app.run("tap 3")
+        let back = await app.run("back")
+
+        #expect(detail == """
+            ════════════════════════════════════════
+            Summer Smith
+            Characters › Summer Smith
+            ────────────────────────────────────────
+            PROFILE
+              Status: Alive
+              Species: Human
+              Origin: Earth (Replacement Dimension)
+              Episodes: 42
+            ────────────────────────────────────────
+            [1] Back
+            [2] Home
+            ════════════════════════════════════════
+
+            """)
+        #expect(back == list)
+    }
+
+    @Test
+    func theDetailsBackButtonReturnsToTheList() async throws {
+        let app = try await makeApp()
+        let list = app.screen
+
+        await app.run("tap 2")
+
+        #expect(await app.run("tap Back") == list)
+    }
+
+    @Test
+    func anUnknownCharacterShowsTheErrorState() async throws {
+        let app = try await makeApp()
+
+        let screen = await app.run("open character/detail?identifier=99")
+
+        #expect(screen == """
+            ════════════════════════════════════════
+            Character 99
+            Characters › Character 99
+            ────────────────────────────────────────
+            error: character 99 not found
+            [1] Retry
+            [2] Back
+            ════════════════════════════════════════
+
+            """)
+        #expect(app.errorLines.isEmpty)
+    }
+
+    @Test
+    func stateListsTheStackAsRoutes() async throws {
+        let app = try await makeApp()
+        await app.run("tap 24")
+
+        let state = await app.run("state")
+
+        #expect(state == "character/list\ncharacter/detail?identifier=24\n")
+    }
+
+    @Test
+    func aMalformedIdentifierIsRefusedNamingTheParameter() async throws {
+        let app = try await makeApp()
+
+        await app.run("open character/detail?identifier=rick")
+
+        #expect(app.errorLines == ["error: open character/detail?identifier=rick: parameter 'identifier' expects an integer, got 'rick'\n"])
+        #expect(app.session.router.state.stack.map(\.description) == ["character/list"])
+    }
+}

@@ -1,0 +1,56 @@
+import AppHostKitMocks
+import CharacterInterface
+import Testing
+
+@testable import CharacterFeature
+
+@MainActor
+@Suite
+struct CharacterListViewModelTests {
+    @Test
+    func startsIdle() {
+        let sut = CharacterListViewModel(getCharactersUseCase: GetCharactersUseCaseMock(), router: RouterMock())
+
+        #expect(sut.state == .idle)
+    }
+
+    @Test
+    func loadShowsTheCharacters() async {
+        // Given
+        let sut = CharacterListViewModel(getCharactersUseCase: GetCharactersUseCaseMock(), router: RouterMock())
+
+        // When
+        await sut.load()
+
+        // Then
+        #expect(sut.state == .loaded([.rick, .morty]))
+    }
+
+    @Test
+    func loadShowsTheErrorWhenTheUseCaseFails() async {
+        // Given
+        let useCase = GetCharactersUseCaseMock(result: .failure(.unavailable("offline")))
+        let sut = CharacterListViewModel(getCharactersUseCase: useCase, router: RouterMock())
+
+        // When
+        await sut.load()
+
+        // Then
+        #expect(sut.state == .error("characters unavailable: offline"))
+    }
+
+    @Test
+    func didSelectNavigatesToTheCharactersDetail() {
+        // Given
+        let router = RouterMock()
+        let sut = CharacterListViewModel(getCharactersUseCase: GetCharactersUseCaseMock(), router: router)
+
+        // When
+        sut.didSelect(.morty)
+
+        // Then
+        let destination = router.navigatedDestinations.first as? CharacterNavigation
+        #expect(destination == .detail(identifier: 2))
+        #expect(router.navigatedDestinations.count == 1)
+    }
+}

@@ -1,0 +1,92 @@
+import AppHostTesting
+import Testing
+
+/// libHomeFeature.so through the real loader, alone and with libCharacterFeature.so.
+@MainActor
+@Suite
+struct HomeIntegrationTests {
+    static let home = """
+        ════════════════════════════════════════════════════════════
+        Home
+        ────────────────────────────────────────────────────────────
+        Welcome to AppHost. Every screen here comes from a feature
+        library loaded at run time.
+
+        EXPLORE
+          [1] Characters
+          [2] Rick Sanchez
+        ════════════════════════════════════════════════════════════
+
+        """
+
+    @Test
+    func startsAtTheHomeScreen() async throws {
+        let app = try await AppHarness(features: ["Home", "Character"], start: "home")
+
+        #expect(app.screen == Self.home)
+    }
+
+    @Test
+    func theFirstElementOpensTheCharacterListAndBackReturnsHome() async throws {
+        let app = try await AppHarness(features: ["Home", "Character"], start: "home")
+
+        let list = await app.run("tap 1")
+
+        #expect(list.hasPrefix("""
+            ════════════════════════════════════════════════════════════
+            Characters
+            Home › Characters
+            ────────────────────────────────────────────────────────────
+            24 characters
+              [1] Rick Sanchez (Alive)
+              [2] Morty Smith (Alive)
+            """))
+        #expect(await app.run("back") == Self.home)
+        #expect(app.errorLines.isEmpty)
+    }
+
+    @Test
+    func rickSanchezOpensTheDetailOfCharacterOne() async throws {
+        let app = try await AppHarness(features: ["Home", "Character"], start: "home")
+
+        let detail = await app.run("tap Rick Sanchez")
+
+        #expect(detail == """
+            ════════════════════════════════════════════════════════════
+            Rick Sanchez
+            Home › Rick Sanchez
+            ────────────────────────────────────────────────────────────
+            PROFILE
+              Status: Alive
+              Species: Human
+              Origin: Earth (C-137)
+              Episodes: 51
+            ────────────────────────────────────────────────────────────
+            [1] Back
+            [2] Home
+            ════════════════════════════════════════════════════════════
+
+            """)
+    }
+
+    @Test
+    func withoutTheCharacterFeatureTheDestinationIsNamedAndTheSessionGoesOn() async throws {
+        let app = try await AppHarness(features: ["Home"], start: "home")
+
+        let screen = await app.run("tap 1")
+
+        #expect(screen == """
+            ════════════════════════════════════════════════════════════
+            Unavailable: character/list
+            Home › Unavailable: character/list
+            ────────────────────────────────────────────────────────────
+            error: character/list: no loaded feature provides
+                   'character' (loaded: home)
+            [1] Back
+            ════════════════════════════════════════════════════════════
+
+            """)
+        #expect(app.errorLines == ["error: character/list: no loaded feature provides 'character' (loaded: home)\n"])
+        #expect(await app.run("back") == Self.home)
+    }
+}
