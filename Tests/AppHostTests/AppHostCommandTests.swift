@@ -70,6 +70,24 @@ struct AppHostCommandTests {
     }
 
     @Test
+    func aFeatureRemovedAndPutBackNeedsNoRebuild() throws {
+        let fixtures = try FeatureFixtures()
+        try fixtures.addBuiltFeature("Home")
+        let arguments = ["--start", "home", "--features", fixtures.directory.path]
+
+        let without = try ProcessRunner.run(apphost, arguments, input: "tap 1\nback\n")
+        try fixtures.addBuiltFeature("Character")
+        let with = try ProcessRunner.run(apphost, arguments, input: "tap 1\nback\n")
+
+        #expect(without.status == 0)
+        #expect(without.errors == "error: character/list: no loaded feature provides 'character' (loaded: home)\n")
+        #expect(without.output.contains("Unavailable: character/list"))
+        #expect(with.status == 0)
+        #expect(with.errors == "")
+        #expect(with.output.contains("Home › Characters\n"))
+    }
+
+    @Test
     func aBadWidthIsRefused() throws {
         let result = try ProcessRunner.run(apphost, ["--start", "home", "--width", "5"])
 
