@@ -25,6 +25,9 @@ func feature(_ name: String, uses interfaces: [String] = []) -> [Target] {
     ]
 }
 
+/// C libraries link no Swift runtime: no Swift start-up object, and no library they do not use.
+let noSwiftRuntime: [LinkerSetting] = [.unsafeFlags(["-nostartfiles", "-static-stdlib", "-Xclang-linker", "-Wl,--as-needed"])]
+
 func featureLibrary(_ name: String) -> Product {
     .library(name: "\(name)Feature", type: .dynamic, targets: ["\(name)Entry"])
 }
@@ -60,7 +63,8 @@ let package = Package(
         .target(
             name: "OtherABIFixture",
             dependencies: [.product(name: "CAppHost", package: "SDK")],
-            path: "Tests/Fixtures/OtherABI"
+            path: "Tests/Fixtures/OtherABI",
+            linkerSettings: noSwiftRuntime
         ),
 
         .testTarget(name: "AppHostKitTests", dependencies: [kit, mocks]),
