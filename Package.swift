@@ -49,7 +49,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "AppHost", dependencies: [kit]),
+        .systemLibrary(name: "CFFI", providers: [.apt(["libffi-dev"])]),
+        .target(
+            name: "AppHost",
+            dependencies: [kit, "CFFI", .product(name: "CAppHost", package: "SDK")]
+        ),
         .executableTarget(
             name: "apphost",
             dependencies: [

@@ -14,6 +14,8 @@ public enum FeatureLoadError: Error, Hashable, Sendable, CustomStringConvertible
     case abiMismatch(path: String, found: UInt32, expected: UInt32)
     /// The descriptor is of a kind this host does not know.
     case unknownKind(path: String, kind: UInt32)
+    /// A C feature's descriptor is malformed; `destination` names the destination at fault, if one is.
+    case invalidDescriptor(path: String, destination: String?, reason: String)
     /// The feature's registration failed.
     case registrationFailed(path: String, reason: String)
     /// The feature registered a name or a type that another feature already has.
@@ -24,6 +26,7 @@ public enum FeatureLoadError: Error, Hashable, Sendable, CustomStringConvertible
         switch self {
         case .notFound(let path), .notASharedObject(let path, _), .missingEntrySymbol(let path),
             .noDescriptor(let path), .abiMismatch(let path, _, _), .unknownKind(let path, _),
+            .invalidDescriptor(let path, _, _),
             .registrationFailed(let path, _), .duplicate(let path, _):
             return path
         }
@@ -43,6 +46,10 @@ public enum FeatureLoadError: Error, Hashable, Sendable, CustomStringConvertible
             return "\(path): built for AppHostKit ABI \(found), this host speaks ABI \(expected); rebuild it against this SDK"
         case .unknownKind(let path, let kind):
             return "\(path): descriptor kind \(kind) is unknown to this host"
+        case .invalidDescriptor(let path, let destination?, let reason):
+            return "\(path): destination '\(destination)': \(reason)"
+        case .invalidDescriptor(let path, nil, let reason):
+            return "\(path): descriptor: \(reason)"
         case .registrationFailed(let path, let reason):
             return "\(path): registration failed: \(reason)"
         case .duplicate(let path, let error):

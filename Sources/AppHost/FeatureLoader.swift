@@ -18,6 +18,8 @@ public struct FeatureLibrary {
     /// The feature's name from its descriptor.
     public let name: String
     let descriptor: UnsafePointer<apphost_feature_descriptor>
+    /// A C feature's validated descriptor; nil for a Swift feature.
+    let cFeature: CFeatureDefinition?
 }
 
 /// What a feature added to the registry.
@@ -52,11 +54,16 @@ public enum FeatureLoader {
         guard version == UInt32(APPHOST_ABI_VERSION) else {
             throw .abiMismatch(path: path, found: version, expected: UInt32(APPHOST_ABI_VERSION))
         }
-        guard descriptor.pointee.kind == UInt32(APPHOST_FEATURE_KIND_SWIFT.rawValue) else {
+        let name = descriptor.pointee.name.map { String(cString: $0) } ?? fileName(of: path)
+        switch descriptor.pointee.kind {
+        case UInt32(APPHOST_FEATURE_KIND_SWIFT.rawValue):
+            return FeatureLibrary(path: path, name: name, descriptor: descriptor, cFeature: nil)
+        case UInt32(APPHOST_FEATURE_KIND_C.rawValue):
+            let definition = try CFeatureDefinition(descriptor.pointee, path: path)
+            return FeatureLibrary(path: path, name: definition.name, descriptor: descriptor, cFeature: definition)
+        default:
             throw .unknownKind(path: path, kind: descriptor.pointee.kind)
         }
-        let name = descriptor.pointee.name.map { String(cString: $0) } ?? fileName(of: path)
-        return FeatureLibrary(path: path, name: name, descriptor: descriptor)
     }
 
     /// Runs a library's registration into `registry`: all of it is added, or none.
@@ -65,12 +72,15 @@ public enum FeatureLoader {
         into registry: DestinationRegistry
     ) throws(FeatureLoadError) -> LoadedFeature {
         let before = Set(registry.names)
-        let registrar = FeatureRegistrar(registry: registry, origin: library.path)
         do {
-            try registrar.register(library.descriptor)
+            if let definition = library.cFeature {
+                try registry.register([definition.registration(origin: library.path, logger: Logger(label: "apphost.\(library.name)"))])
+            } else {
+                try FeatureRegistrar(registry: registry, origin: library.path).register(library.descriptor)
+            }
         } catch {
             switch error {
-            case .duplicateName, .duplicateType:
+            case .duplicateName, .duplicateType, .duplicateShell:
                 throw .duplicate(path: library.path, error)
             case .invalidRoot, .featureFailed:
                 throw .registrationFailed(path: library.path, reason: error.description)

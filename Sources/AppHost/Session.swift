@@ -1,12 +1,13 @@
 import AppHostKit
 import Foundation
 
-/// A running app: a router, the screens on its stack, and the commands that move it.
+/// A running app: the navigation state, the screens it reaches, and the commands that move it.
 ///
-/// The session renders the top screen at the start and after every command
-/// that can change it. Bad input never ends a session unless it is strict: an
-/// unknown command, a missing element or a route nobody provides is reported as
-/// one line on the error output and the session goes on.
+/// A session is a single stack, or a shell (tabs or a split layout) with one
+/// ``Router`` per item. It renders what is on top at the start and after every
+/// command that can change it. Bad input never ends a session unless it is
+/// strict: an unknown command, a missing element or a route nobody provides is
+/// reported as one line on the error output and the session goes on.
 @MainActor
 public final class Session {
     /// How a session behaves.
@@ -33,41 +34,94 @@ public final class Session {
         case failed
     }
 
-    /// The session's router; view models get it as their `RouterContract`.
-    public let router: Router
-    /// The errors reported so far.
-    public private(set) var errors: [String] = []
     /// The screen on top, as last rendered.
     public private(set) var current: RenderedScreen?
+    /// The errors reported so far.
+    public private(set) var errors: [String] = []
+    /// Called with the new state after every command that changed it.
+    public var onStateChange: (@MainActor (AppState) -> Void)?
 
     private let registry: DestinationRegistry
     private let options: Options
     private let renderer: TextRenderer
     private let write: (String) -> Void
     private let writeError: (String) -> Void
-    private var entries: [(route: Route, screen: Screen)] = []
+    private var shell: ShellDefinition?
+    private var routers: [Router] = []
+    private var selected = 0
+    /// The screens of each item: one list per scope (base stack, then each presented stack), bottom first.
+    private var screens: [[[(route: Route, screen: Screen)]]] = []
+    private var pendingResults: [(item: Int, depth: Int, result: Route)] = []
+    private var lastNotified: AppState?
 
-    /// Creates a session at `start`, writing screens to `output` and error lines to `errorOutput`.
+    /// Creates a session in `state`, writing screens to `output` and error lines to `errorOutput`.
     public init(
         registry: DestinationRegistry,
-        start: Route,
+        state: AppState,
         options: Options = Options(),
         output: @escaping (String) -> Void,
         errorOutput: @escaping (String) -> Void
     ) {
         self.registry = registry
         self.options = options
-        self.router = Router(root: start)
         self.renderer = TextRenderer(width: options.width)
         self.write = output
         self.writeError = errorOutput
-        router.onError = { [weak self] error in self?.report(error.description) }
+        install(state)
+        lastNotified = self.state
+    }
+
+    /// Creates a session whose single stack starts at `start`.
+    public convenience init(
+        registry: DestinationRegistry,
+        start: Route,
+        options: Options = Options(),
+        output: @escaping (String) -> Void,
+        errorOutput: @escaping (String) -> Void
+    ) {
+        self.init(
+            registry: registry,
+            state: AppState(NavigationState(root: start)),
+            options: options,
+            output: output,
+            errorOutput: errorOutput
+        )
+    }
+
+    /// The state a `--start NAME` opens: a shell with each item at its root, or a name's root destination.
+    public static func startState(named name: String, in registry: DestinationRegistry) -> AppState? {
+        if let shell = registry.shell(named: name) {
+            let stacks = shell.items.map { item in
+                NavigationState(root: registry.root(named: item.destination) ?? Route(name: item.destination))
+            }
+            return AppState(shell: shell.name, selected: 0, stacks: stacks)
+        }
+        return registry.root(named: name).map { AppState(NavigationState(root: $0)) }
+    }
+
+    /// The whole navigation state.
+    public var state: AppState {
+        let stacks = routers.map(\.state)
+        guard let shell else { return AppState(stacks[0]) }
+        return AppState(shell: shell.name, selected: selected, stacks: stacks)
+    }
+
+    /// The router of the selected item (the only one without a shell).
+    public var router: Router { routers[selected] }
+
+    /// The deep link of the whole state, as `state` prints it.
+    public var deepLink: DeepLink {
+        guard let shell else { return .stack(routers[0].state) }
+        let items = zip(shell.items, routers).map { DeepLink.ShellStack(item: $0.name, stack: $1.state) }
+        return .shell(name: shell.name, selected: shell.items[selected].name, items: items)
     }
 
     /// Renders the start screen.
     @discardableResult
     public func start() async -> Outcome {
+        let before = errors.count
         await refresh()
+        return outcome(since: before)
     }
 
     /// Runs commands from `nextLine` until it returns `nil`, `quit`, or a strict error; returns the exit code.
@@ -84,42 +138,157 @@ public final class Session {
     }
 
     /// Runs one command line.
+    @discardableResult
     public func execute(_ line: String) async -> Outcome {
+        let before = errors.count
         let command: SessionCommand
         do {
             guard let parsed = try SessionCommand.parse(line) else { return .proceed }
             command = parsed
         } catch {
-            return fail(error.description)
+            report(error.description)
+            return outcome(since: before)
         }
+        let text = line.trimmingCharacters(in: .whitespaces)
         switch command {
-        case .tap(let target):
-            return await tap(target, line: line)
-        case .back:
-            guard !router.state.path.isEmpty else {
-                return fail("back: already at the first screen (\(router.state.root))")
-            }
-            router.goBack()
-        case .root:
-            router.popToRoot()
-        case .open(let text):
-            do {
-                let route = try resolve(text)
-                router.navigate(to: route)
-            } catch {
-                return fail("open \(text): \(error.message)")
-            }
         case .state:
-            write(router.state.stack.map(\.description).joined(separator: "\n") + "\n")
+            write(deepLink.description + "\n")
             return .proceed
         case .help:
             write(SessionCommand.summary + "\n")
             return .proceed
         case .quit:
             return .quit
+        default:
+            if await perform(command, text: text) {
+                await refresh()
+            }
         }
-        return await refresh()
+        return outcome(since: before)
     }
+
+    // MARK: Commands
+
+    /// Carries out a command that may change what is on screen; false if it failed and nothing changed.
+    private func perform(_ command: SessionCommand, text: String) async -> Bool {
+        let depth = router.state.presentedDepth
+        let scope = router.state.scope(depth)
+        switch command {
+        case .tap(let target):
+            return await tap(target, command: text)
+        case .type(let target, let value):
+            guard let action = action(for: target, command: text) else { return false }
+            guard case .textField(_, _, let field) = action else {
+                return fail("\(text): '\(action.label)' is not a text field; use tap")
+            }
+            await field.perform(value)
+        case .back:
+            if scope?.presentation?.dialog != nil {
+                router.dismiss(depth: depth)
+            } else if depth == 0 && router.state.path.isEmpty {
+                return fail("back: already at the first screen (\(router.state.root))")
+            } else {
+                router.goBack(depth: depth)
+            }
+        case .root:
+            router.replace(with: NavigationState(root: router.state.root))
+        case .dismiss:
+            guard depth > 0 || router.state.presentation != nil else {
+                return fail("dismiss: nothing is presented")
+            }
+            router.dismiss(depth: depth)
+        case .pop(let target):
+            guard let route = resolveReporting(target, command: text) else { return false }
+            guard let scope, scope.stack.contains(route) else {
+                return fail("\(text): \(route) is not in the stack (\(scope?.stack.map(\.description).joined(separator: " › ") ?? ""))")
+            }
+            router.pop(to: route, depth: depth)
+        case .replace(let targets):
+            var routes: [Route] = []
+            for target in targets {
+                guard let route = resolveReporting(target, command: text) else { return false }
+                routes.append(route)
+            }
+            router.replaceStack(routes, depth: depth)
+        case .tab(let target):
+            return selectTab(target, command: text)
+        case .open(let link):
+            do {
+                try open(link)
+            } catch {
+                let segment = error.route == link ? "" : "\(error.route): "
+                return fail("open \(link): \(segment)\(error.message)")
+            }
+        case .state, .help, .quit:
+            return false
+        }
+        return true
+    }
+
+    private func tap(_ target: SessionCommand.Target, command: String) async -> Bool {
+        guard let action = action(for: target, command: command) else { return false }
+        switch action {
+        case .button(_, let button):
+            await button.perform()
+        case .link(_, let destination?, _):
+            router.navigate(to: destination, depth: router.state.presentedDepth)
+        case .link(let label, nil, let failure):
+            return fail("\(command): link '\(label)' has no valid destination: \(failure ?? "unknown")")
+        case .dialogButton(let button, let depth):
+            router.dismissPresentation(depth)
+            if let result = button.result {
+                pendingResults.append((selected, depth, result))
+            }
+        case .toggle(_, let isOn, let toggle):
+            await toggle.perform(!isOn)
+        case .textField(let label, _, _):
+            return fail("\(command): '\(label)' is a text field; use type \(label) TEXT")
+        }
+        return true
+    }
+
+    private func action(for target: SessionCommand.Target, command: String) -> ScreenAction? {
+        let actions = current?.actions ?? []
+        switch target {
+        case .number(let number):
+            guard actions.indices.contains(number - 1) else {
+                let range = actions.isEmpty ? "it has none" : "it has 1–\(actions.count)"
+                _ = fail("\(command): no element \(number) on this screen (\(range))")
+                return nil
+            }
+            return actions[number - 1]
+        case .label(let label):
+            guard let match = actions.first(where: { $0.label.caseInsensitiveCompare(label) == .orderedSame }) else {
+                let labels = actions.map { "'\($0.label)'" }.joined(separator: ", ")
+                _ = fail("\(command): no element labelled '\(label)' on this screen (\(labels.isEmpty ? "none" : labels))")
+                return nil
+            }
+            return match
+        }
+    }
+
+    private func selectTab(_ target: SessionCommand.Target, command: String) -> Bool {
+        guard let shell else {
+            return fail("\(command): this session has no tabs; start it with a shell's name")
+        }
+        let index: Int?
+        switch target {
+        case .number(let number):
+            index = shell.items.indices.contains(number - 1) ? number - 1 : nil
+        case .label(let label):
+            index = shell.items.firstIndex {
+                $0.name.caseInsensitiveCompare(label) == .orderedSame || $0.title.caseInsensitiveCompare(label) == .orderedSame
+            }
+        }
+        guard let index else {
+            let names = shell.items.enumerated().map { "\($0.offset + 1) \($0.element.title)" }.joined(separator: ", ")
+            return fail("\(command): no such tab (\(names))")
+        }
+        selected = index
+        return true
+    }
+
+    // MARK: Routes and deep links
 
     /// A route typed by a person: `NAME` alone stands for that name's root destination.
     public func resolve(_ text: String) throws(RouteError) -> Route {
@@ -131,82 +300,233 @@ public final class Session {
         return route
     }
 
-    private func tap(_ target: SessionCommand.Target, line: String) async -> Outcome {
-        let actions = current?.actions ?? []
-        let command = line.trimmingCharacters(in: .whitespaces)
-        let action: ScreenAction
-        switch target {
-        case .number(let number):
-            guard actions.indices.contains(number - 1) else {
-                let range = actions.isEmpty ? "it has none" : "it has 1–\(actions.count)"
-                return fail("\(command): no element \(number) on this screen (\(range))")
-            }
-            action = actions[number - 1]
-        case .label(let label):
-            guard let match = actions.first(where: { $0.label.caseInsensitiveCompare(label) == .orderedSame }) else {
-                let labels = actions.map { "'\($0.label)'" }.joined(separator: ", ")
-                return fail("\(command): no element labelled '\(label)' on this screen (\(labels.isEmpty ? "none" : labels))")
-            }
-            action = match
+    private func resolveReporting(_ text: String, command: String) -> Route? {
+        do {
+            return try resolve(text)
+        } catch {
+            _ = fail("\(command): \(error)")
+            return nil
         }
-        switch action {
-        case .button(_, let button):
-            await button.perform()
-        case .link(_, let destination?, _):
-            router.navigate(to: destination)
-        case .link(let label, nil, let failure):
-            return fail("\(command): link '\(label)' has no valid destination: \(failure ?? "unknown")")
-        }
-        return await refresh()
     }
 
-    /// Brings the screens in line with the router's stack, loads new ones, and renders the top.
-    private func refresh() async -> Outcome {
-        var outcome = Outcome.proceed
-        let stack = router.state.stack
-        var kept = 0
-        while kept < entries.count, kept < stack.count, entries[kept].route == stack[kept] {
-            kept += 1
-        }
-        entries.removeLast(entries.count - kept)
-        for route in stack[kept...] {
-            let screen: Screen
-            do {
-                screen = try registry.makeScreen(for: route, router: router)
-            } catch {
-                screen = unavailableScreen(route, error)
-                if fail(error.description) == .failed { outcome = .failed }
+    /// Opens a deep link: checks every route first, then applies it; on error nothing changes.
+    public func open(_ text: String) throws(RouteError) {
+        let link = try DeepLink(parsing: text)
+        switch link {
+        case .stack(let linked):
+            let linked = try resolveRoots(linked)
+            try validate(linked)
+            let item = itemIndex(for: linked.root) ?? selected
+            routers[item].replace(with: merge(linked, into: routers[item].state, item: item))
+            selected = item
+        case .shell(let name, let selectedName, let items):
+            guard let definition = registry.shell(named: name) else {
+                throw RouteError(route: "@\(name)", message: "no loaded feature provides a shell '\(name)' (shells: \(registry.shells.map(\.name).joined(separator: ", ")))")
             }
-            entries.append((route, screen))
-            await screen.load()
+            var state = shell?.name == name ? self.state : Self.startState(named: name, in: registry) ?? self.state
+            for entry in items {
+                guard let index = definition.items.firstIndex(where: { $0.name == entry.item }) else {
+                    throw RouteError(route: "\(entry.item):", message: "shell '\(name)' has no item '\(entry.item)' (items: \(definition.items.map(\.name).joined(separator: ", ")))")
+                }
+                let stack = try resolveRoots(entry.stack)
+                try validate(stack)
+                state.stacks[index] = stack
+            }
+            guard let index = definition.items.firstIndex(where: { $0.name == selectedName }) else {
+                throw RouteError(route: "@\(name):\(selectedName)", message: "shell '\(name)' has no item '\(selectedName)'")
+            }
+            state.selected = index
+            install(state)
+        }
+    }
+
+    /// Replaces the whole state, e.g. when restoring it; routes are not checked.
+    public func restore(_ state: AppState) {
+        install(state)
+    }
+
+    private func resolveRoots(_ state: NavigationState) throws(RouteError) -> NavigationState {
+        var state = state
+        state.root = try resolve(state.root.description)
+        state.path = try state.path.map { (route) throws(RouteError) in try resolve(route.description) }
+        if let presented = state.presentation?.presentedState {
+            let resolved = try resolveRoots(presented)
+            state.presentation = state.presentation.map {
+                if case .sheet = $0 { return .sheet(resolved) }
+                return .fullScreenCover(resolved)
+            }
+        }
+        return state
+    }
+
+    private func validate(_ state: NavigationState) throws(RouteError) {
+        for route in state.stack {
+            try registry.validate(route)
+        }
+        if let presented = state.presentation?.presentedState {
+            try validate(presented)
+        }
+    }
+
+    /// The shell item a linked stack belongs to: the one whose root it starts at, or whose name it carries.
+    private func itemIndex(for root: Route) -> Int? {
+        guard let shell else { return nil }
+        return routers.firstIndex { $0.state.root == root }
+            ?? shell.items.firstIndex { $0.destination == root.name }
+    }
+
+    /// The stack a linked stack leads to: it starts over at the item's root, reuses the
+    /// part of the current stack that already matches, or is pushed onto it.
+    private func merge(_ linked: NavigationState, into current: NavigationState, item: Int) -> NavigationState {
+        let routes = linked.stack
+        let stack: [Route]
+        if routes[0] == current.root {
+            stack = routes
+        } else if let index = current.stack.lastIndex(of: routes[0]) {
+            stack = Array(current.stack[...index]) + routes.dropFirst()
+        } else if shell != nil, routes[0].name == shell?.items[item].destination {
+            stack = [current.root] + routes
+        } else {
+            stack = current.stack + routes
+        }
+        return NavigationState(root: stack[0], path: Array(stack.dropFirst()), presentation: linked.presentation)
+    }
+
+    // MARK: Screens
+
+    private func install(_ state: AppState) {
+        shell = state.shell.flatMap { registry.shell(named: $0) }
+        if let shell, state.stacks.count != shell.items.count {
+            // A shell whose items changed since the state was made starts over.
+            install(Self.startState(named: shell.name, in: registry) ?? AppState(state.stacks[0]))
+            return
+        }
+        if shell == nil, state.shell != nil {
+            report("shell '\(state.shell ?? "")' is not provided by any loaded feature; showing its first stack")
+        }
+        let stacks = shell == nil ? [state.stacks[0]] : state.stacks
+        routers = stacks.enumerated().map { item, stack in
+            let router = Router(state: stack)
+            router.onError = { [weak self] error in self?.report(error.description) }
+            router.onResult = { [weak self] result, depth in self?.pendingResults.append((item, depth, result)) }
+            return router
+        }
+        selected = min(max(state.selected, 0), routers.count - 1)
+        screens = Array(repeating: [], count: routers.count)
+        pendingResults = []
+    }
+
+    /// Brings the screens of the selected item in line with its state, loads new ones,
+    /// delivers results, and renders.
+    private func refresh() async {
+        await synchronize()
+        while !pendingResults.isEmpty {
+            let (item, depth, result) = pendingResults.removeFirst()
+            guard item == selected, let target = screens[item].indices.contains(depth) ? screens[item][depth].last : nil else {
+                report("result \(result): the screen it was for is gone")
+                continue
+            }
+            if !(await target.screen.receive(result)) {
+                report("result \(result): \(target.route) takes no results")
+            }
+            await synchronize()
         }
         render()
-        return outcome
+        let state = self.state
+        if state != lastNotified {
+            lastNotified = state
+            onStateChange?(state)
+        }
+    }
+
+    private func synchronize() async {
+        let item = selected
+        let root = routers[item]
+        let depth = root.state.presentedDepth
+        if screens[item].count > depth + 1 {
+            screens[item].removeLast(screens[item].count - depth - 1)
+        }
+        for scope in 0...depth {
+            guard let stack = root.state.scope(scope)?.stack else { break }
+            if screens[item].count <= scope { screens[item].append([]) }
+            var kept = 0
+            while kept < screens[item][scope].count, kept < stack.count, screens[item][scope][kept].route == stack[kept] {
+                kept += 1
+            }
+            screens[item][scope].removeLast(screens[item][scope].count - kept)
+            for route in stack[kept...] {
+                let screen: Screen
+                do {
+                    screen = try registry.makeScreen(for: route, router: root.scope(scope))
+                } catch {
+                    screen = unavailableScreen(route, error, router: root.scope(scope))
+                    report(error.description)
+                }
+                screens[item][scope].append((route, screen))
+                await screen.load()
+            }
+        }
     }
 
     private func render() {
-        guard let top = entries.last else { return }
-        let breadcrumbs = entries.map { $0.screen.title ?? $0.route.path }
-        let rendered = renderer.render(body: top.screen.body, breadcrumbs: breadcrumbs)
+        let item = selected
+        var layers: [RenderLayer] = []
+        var state: NavigationState? = routers[item].state
+        var depth = 0
+        var presentedAs: Presentation?
+        while let scope = state {
+            let entries = screens[item][depth]
+            guard let top = entries.last else { break }
+            let breadcrumbs = entries.map { $0.screen.title ?? $0.route.path }
+            switch presentedAs {
+            case .sheet?:
+                layers.append(.sheet(body: top.screen.body, breadcrumbs: breadcrumbs))
+            case .fullScreenCover?:
+                layers = [.screen(body: top.screen.body, breadcrumbs: breadcrumbs)]
+            default:
+                layers.append(.screen(body: top.screen.body, breadcrumbs: breadcrumbs))
+            }
+            switch scope.presentation {
+            case .alert(let alert)?:
+                layers.append(.dialog(alert, confirmation: false, depth: depth))
+            case .confirmationDialog(let dialog)?:
+                layers.append(.dialog(dialog, confirmation: true, depth: depth))
+            default:
+                break
+            }
+            presentedAs = scope.presentation
+            state = scope.presentation?.presentedState
+            depth += 1
+        }
+        let chrome = shell.map { shell in
+            ShellChrome(style: shell.style, titles: shell.items.map(\.title), selected: item)
+        }
+        let rendered = renderer.render(layers, chrome: chrome)
         current = rendered
         write(rendered.text)
     }
 
-    private func unavailableScreen(_ route: Route, _ error: RouteError) -> Screen {
-        Screen { [router] in
+    private func unavailableScreen(_ route: Route, _ error: RouteError, router: any RouterContract) -> Screen {
+        Screen {
             Title("Unavailable: \(route.path)")
             ErrorMessage(error.description)
             Button("Back") { router.goBack() }
         }
     }
 
+    // MARK: Errors
+
     private func report(_ message: String) {
         errors.append(message)
         writeError("error: \(message)\n")
     }
 
-    private func fail(_ message: String) -> Outcome {
+    private func fail(_ message: String) -> Bool {
         report(message)
-        return options.strict ? .failed : .proceed
+        return false
+    }
+
+    private func outcome(since count: Int) -> Outcome {
+        options.strict && errors.count > count ? .failed : .proceed
     }
 }

@@ -9,8 +9,13 @@ public enum SessionCommand: Hashable, Sendable {
     }
 
     case tap(Target)
+    case type(Target, String)
     case back
     case root
+    case dismiss
+    case pop(String)
+    case replace([String])
+    case tab(Target)
     case open(String)
     case state
     case help
@@ -18,13 +23,18 @@ public enum SessionCommand: Hashable, Sendable {
 
     /// The commands, as `help` prints them.
     public static let summary = """
-        tap N|LABEL   activate the element numbered N, or labelled LABEL
-        back          go back one screen
-        root          go back to the first screen
-        open ROUTE    go to a route, e.g. open character/detail?identifier=2
-        state         print the stack as routes, one a line
-        help          print this list
-        quit          end the session
+        tap N|LABEL        activate element N (or the one labelled LABEL): button, link, toggle, dialog button
+        type N|LABEL TEXT  set text field N (or the one labelled LABEL, one word) to TEXT
+        back               go back one screen; in a sheet, pop its stack, then close it
+        root               close everything presented and go back to the first screen
+        dismiss            close the alert, dialog, sheet or cover on top
+        pop ROUTE          go back to ROUTE, which must be in the stack on top
+        replace ROUTE...   replace the stack on top with these routes
+        tab N|NAME         switch to tab (or sidebar item) N or NAME
+        open LINK          go to a route or deep link, e.g. open character/detail?identifier=2
+        state              print the whole navigation state as a deep link
+        help               print this list
+        quit               end the session
         """
 
     /// Parses a line; `nil` for a blank line or a `#` comment.
@@ -34,6 +44,9 @@ public enum SessionCommand: Hashable, Sendable {
         let parts = trimmed.split(separator: " ", maxSplits: 1)
         let word = parts[0].lowercased()
         let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        func target(_ text: String) -> Target {
+            Int(text).map(Target.number) ?? .label(text)
+        }
         func noArgument(_ command: SessionCommand) throws(SessionError) -> SessionCommand {
             guard argument.isEmpty else {
                 throw SessionError(command: trimmed, message: "'\(word)' takes no argument")
@@ -45,16 +58,35 @@ public enum SessionCommand: Hashable, Sendable {
             guard !argument.isEmpty else {
                 throw SessionError(command: trimmed, message: "tap needs a number or a label, e.g. tap 1")
             }
-            if let number = Int(argument) {
-                return .tap(.number(number))
+            return .tap(target(argument))
+        case "type":
+            let parts = argument.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2 else {
+                throw SessionError(command: trimmed, message: "type needs a field and a text, e.g. type 1 Morty")
             }
-            return .tap(.label(argument))
+            return .type(target(String(parts[0])), String(parts[1]))
+        case "tab":
+            guard !argument.isEmpty else {
+                throw SessionError(command: trimmed, message: "tab needs a number or a name, e.g. tab 2")
+            }
+            return .tab(target(argument))
+        case "pop":
+            guard !argument.isEmpty else {
+                throw SessionError(command: trimmed, message: "pop needs a route in the stack, e.g. pop character/list")
+            }
+            return .pop(argument)
+        case "replace":
+            guard !argument.isEmpty else {
+                throw SessionError(command: trimmed, message: "replace needs one route or more, e.g. replace home character/list")
+            }
+            return .replace(argument.split(separator: " ").map(String.init))
         case "open":
             guard !argument.isEmpty else {
-                throw SessionError(command: trimmed, message: "open needs a route, e.g. open character/list")
+                throw SessionError(command: trimmed, message: "open needs a route or a deep link, e.g. open character/list")
             }
             return .open(argument)
         case "back": return try noArgument(.back)
+        case "dismiss": return try noArgument(.dismiss)
         case "root": return try noArgument(.root)
         case "state": return try noArgument(.state)
         case "help": return try noArgument(.help)

@@ -6,11 +6,18 @@ public enum ScreenAction {
     case button(label: String, action: ButtonAction)
     /// Navigates to a route, or cannot, for the reason given.
     case link(label: String, destination: Route?, failure: String?)
+    /// A button of the alert or dialog presented over the stack `depth` presentations up.
+    case dialogButton(AlertButton, depth: Int)
+    /// A switch and its current value.
+    case toggle(label: String, isOn: Bool, action: ToggleAction)
+    /// A text field and its current text.
+    case textField(label: String, text: String, action: TextFieldAction)
 
     /// The label shown next to its number.
     public var label: String {
         switch self {
-        case .button(let label, _), .link(let label, _, _): label
+        case .button(let label, _), .link(let label, _, _), .toggle(let label, _, _), .textField(let label, _, _): label
+        case .dialogButton(let button, _): button.label
         }
     }
 }
@@ -23,12 +30,40 @@ public struct RenderedScreen {
     public var actions: [ScreenAction]
 }
 
+/// One layer of what is on screen, bottom first.
+public enum RenderLayer {
+    /// A screen of a stack, with the titles of its stack as breadcrumbs (a full-screen cover is one too).
+    case screen(body: [Node], breadcrumbs: [String])
+    /// A sheet drawn over the layer under it.
+    case sheet(body: [Node], breadcrumbs: [String])
+    /// An alert or a confirmation dialog presented over the stack `depth` presentations up.
+    case dialog(Alert, confirmation: Bool, depth: Int)
+}
+
+/// The chrome of a shell: a tab bar under the screen, or a sidebar beside it.
+public struct ShellChrome: Sendable {
+    /// Tabs or split.
+    public var style: ShellStyle
+    /// The items' titles, in order.
+    public var titles: [String]
+    /// The index of the selected item.
+    public var selected: Int
+
+    /// Creates the chrome of a shell.
+    public init(style: ShellStyle, titles: [String], selected: Int) {
+        self.style = style
+        self.titles = titles
+        self.selected = selected
+    }
+}
+
 /// Draws screens as deterministic text: same input, same bytes.
 ///
 /// A screen is a header (the title, then the stack as breadcrumbs once there is
-/// more than one screen), the body,
-/// and a closing rule. Buttons and links are numbered `[1]`, `[2]`, … in the
-/// order they appear; links end with `›`.
+/// more than one screen), the body, and a closing rule. Sheets, alerts and
+/// confirmation dialogs are drawn in boxes over the layer under them. Only the
+/// top layer's buttons and links are numbered `[1]`, `[2]`, …, in the order
+/// they appear; those of the layers under it show `[·]`. Links end with `›`.
 public struct TextRenderer: Sendable {
     /// The narrowest width the renderer accepts.
     public static let minimumWidth = 20
@@ -38,6 +73,12 @@ public struct TextRenderer: Sendable {
     /// The number of columns every line fits in.
     public let width: Int
 
+    /// The narrowest width at which a split layout draws its sidebar beside the detail;
+    /// below it the layout collapses to one stack with the items listed under it, like tabs.
+    public static let splitMinimumWidth = 80
+    /// The columns of a sidebar drawn beside the detail.
+    public static let sidebarWidth = 20
+
     /// Creates a renderer for `width` columns (at least ``minimumWidth``).
     public init(width: Int = TextRenderer.defaultWidth) {
         self.width = max(width, Self.minimumWidth)
@@ -45,21 +86,82 @@ public struct TextRenderer: Sendable {
 
     /// Renders a screen whose body is `body`, reached through the titles in `breadcrumbs` (root first).
     public func render(body: [Node], breadcrumbs: [String]) -> RenderedScreen {
-        var output = Output(width: width)
-        let title = body.firstTitle ?? breadcrumbs.last ?? ""
-        output.rule("═")
-        output.wrap(title, indent: 0)
-        if breadcrumbs.count > 1 {
-            output.line(trail(breadcrumbs))
+        render([.screen(body: body, breadcrumbs: breadcrumbs)])
+    }
+
+    /// Renders layers bottom first with a shell's chrome, if any.
+    public func render(_ layers: [RenderLayer], chrome: ShellChrome?) -> RenderedScreen {
+        guard let chrome else { return render(layers) }
+        if chrome.style == .split, width >= Self.splitMinimumWidth {
+            let detailWidth = width - Self.sidebarWidth - 3
+            var detail = TextRenderer(width: detailWidth).render(layers)
+            var sidebar = ["SIDEBAR"] + chrome.titles.enumerated().map { index, title in
+                (index == chrome.selected ? "▸ " : "  ") + title
+            }
+            var lines = detail.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+            let height = max(lines.count, sidebar.count)
+            sidebar += Array(repeating: "", count: height - sidebar.count)
+            lines += Array(repeating: "", count: height - lines.count)
+            detail.text = zip(sidebar, lines).map { side, line in
+                let cell = String(side.prefix(Self.sidebarWidth))
+                return (cell + String(repeating: " ", count: Self.sidebarWidth - cell.count) + " │ " + line)
+                    .replacingTrailingSpaces()
+            }.joined(separator: "\n") + "\n"
+            return detail
         }
-        output.rule("─")
-        output.draw(body, indent: 0)
-        output.rule("═")
-        return RenderedScreen(text: output.lines.joined(separator: "\n") + "\n", actions: output.actions)
+        var screen = render(layers)
+        let label = chrome.style == .tabs ? "tabs" : "sidebar"
+        let items = chrome.titles.enumerated().map { index, title in
+            index == chrome.selected ? "[\(title)]" : title
+        }
+        screen.text += "\(label): \(items.joined(separator: " · "))\n"
+        return screen
+    }
+
+    /// Renders layers bottom first; only the last one's actions are numbered.
+    public func render(_ layers: [RenderLayer]) -> RenderedScreen {
+        var lines: [String] = []
+        var actions: [ScreenAction] = []
+        for (index, layer) in layers.enumerated() {
+            let isTop = index == layers.count - 1
+            switch layer {
+            case .screen(let body, let breadcrumbs):
+                var output = Output(width: width, numbering: isTop)
+                output.rule("═")
+                output.header(title: body.firstTitle ?? breadcrumbs.last ?? "", trail: trail(breadcrumbs, width: width), breadcrumbs: breadcrumbs.count)
+                output.rule("─")
+                output.draw(body, indent: 0)
+                output.rule("═")
+                lines += output.lines
+                actions += output.actions
+            case .sheet(let body, let breadcrumbs):
+                var output = Output(width: width - 4, numbering: isTop)
+                output.header(title: body.firstTitle ?? breadcrumbs.last ?? "", trail: trail(breadcrumbs, width: width - 4), breadcrumbs: breadcrumbs.count)
+                output.rule("─")
+                output.draw(body, indent: 0)
+                lines += box(output.lines, label: "sheet")
+                actions += output.actions
+            case .dialog(let alert, let confirmation, let depth):
+                var output = Output(width: width - 4, numbering: isTop)
+                output.wrap(alert.title, indent: 0)
+                if let message = alert.message {
+                    output.wrap(message, indent: 0)
+                }
+                output.rule("─")
+                for button in alert.buttons {
+                    let role = button.role == .default ? "" : " (\(button.role.rawValue))"
+                    output.numbered(.dialogButton(button, depth: depth), suffix: role, indent: 0)
+                }
+                lines += box(output.lines, label: confirmation ? "confirmation dialog" : "alert")
+                actions += output.actions
+            }
+        }
+        return RenderedScreen(text: lines.joined(separator: "\n") + "\n", actions: actions)
     }
 
     /// The breadcrumbs joined with `›`, dropping the oldest ones to fit the width.
-    func trail(_ titles: [String]) -> String {
+    func trail(_ titles: [String], width: Int? = nil) -> String {
+        let width = width ?? self.width
         var shown = titles
         var text = shown.joined(separator: " › ")
         while text.count > width, shown.count > 1 {
@@ -69,8 +171,21 @@ public struct TextRenderer: Sendable {
         return text.count > width ? String(text.prefix(width - 1)) + "…" : text
     }
 
+    /// Frames lines drawn at `width - 4` columns: `┌─ label ─┐`, `│ line │`, `└──┘`.
+    private func box(_ content: [String], label: String) -> [String] {
+        let inner = width - 4
+        let head = "┌─ \(label) "
+        var lines = [head + String(repeating: "─", count: max(width - head.count - 1, 0)) + "┐"]
+        for line in content {
+            lines.append("│ " + line + String(repeating: " ", count: max(inner - line.count, 0)) + " │")
+        }
+        lines.append("└" + String(repeating: "─", count: width - 2) + "┘")
+        return lines
+    }
+
     private struct Output {
         let width: Int
+        let numbering: Bool
         var lines: [String] = []
         var actions: [ScreenAction] = []
 
@@ -84,6 +199,13 @@ public struct TextRenderer: Sendable {
 
         mutating func rule(_ character: Character, indent: Int = 0) {
             lines.append(String(repeating: " ", count: indent) + String(repeating: character, count: width - indent))
+        }
+
+        mutating func header(title: String, trail: String, breadcrumbs: Int) {
+            wrap(title, indent: 0)
+            if breadcrumbs > 1 {
+                line(trail)
+            }
         }
 
         /// Wraps `text` at word boundaries; continuation lines are indented by `hanging` more.
@@ -118,10 +240,15 @@ public struct TextRenderer: Sendable {
             if !current.isEmpty || first { flush(&lines) }
         }
 
-        mutating func numbered(_ action: ScreenAction, suffix: String, indent: Int) {
-            actions.append(action)
-            let marker = "[\(actions.count)] "
-            wrap(action.label + suffix, indent: indent, prefix: marker, hanging: marker.count)
+        mutating func numbered(_ action: ScreenAction, prefix: String = "", suffix: String, indent: Int) {
+            let marker: String
+            if numbering {
+                actions.append(action)
+                marker = "[\(actions.count)] "
+            } else {
+                marker = "[·] "
+            }
+            wrap(prefix + action.label + suffix, indent: indent, prefix: marker, hanging: marker.count)
         }
 
         mutating func draw(_ nodes: [Node], indent: Int) {
@@ -135,6 +262,10 @@ public struct TextRenderer: Sendable {
                     numbered(.button(label: label, action: action), suffix: "", indent: indent)
                 case .link(let label, let destination, let failure):
                     numbered(.link(label: label, destination: destination, failure: failure), suffix: " ›", indent: indent)
+                case .toggle(let label, let isOn, let action):
+                    numbered(.toggle(label: label, isOn: isOn, action: action), prefix: isOn ? "[x] " : "[ ] ", suffix: "", indent: indent)
+                case .textField(let label, let text, let action):
+                    numbered(.textField(label: label, text: text, action: action), suffix: ": \(text)_", indent: indent)
                 case .list(let rows):
                     if rows.isEmpty {
                         wrap("(none)", indent: indent + 2)
@@ -159,5 +290,13 @@ public struct TextRenderer: Sendable {
                 }
             }
         }
+    }
+}
+
+extension String {
+    fileprivate func replacingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
     }
 }

@@ -5,13 +5,19 @@ import Foundation
 
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Start the app at a destination and read commands, one a line (type help)."
+        abstract: "Start the app at a destination or shell and read commands, one a line (type help)."
     )
 
     @OptionGroup var features: FeatureOptions
 
-    @Option(help: "The name of the destination to start at, e.g. home.")
+    @Option(help: "The name of the destination or shell to start at, e.g. home or main.")
     var start: String
+
+    @Option(help: "A deep link to open after starting, e.g. character/detail?identifier=2.")
+    var open: String?
+
+    @Option(help: "Restore the navigation state from this file, and save it there after every change.")
+    var state: String?
 
     @Option(help: "Read commands from this file instead of standard input.")
     var script: String?
@@ -36,22 +42,42 @@ struct Run: AsyncParsableCommand {
 
     @MainActor
     private func runSession() async throws -> Int32 {
+        var lines = try script.map(ScriptLines.init(path:))
         let host = FeatureHost()
         host.loadFeatures(from: features.discovery)
-        guard let root = host.registry.root(named: start) else {
-            let names = host.registry.entries.filter { $0.root != nil }.map(\.name)
-            let known = names.isEmpty ? "none; no feature loaded" : names.joined(separator: ", ")
-            standardError("error: --start \(start): no loaded feature provides '\(start)' (known: \(known))\n")
+        let store = state.map(StateStore.init(path:))
+        let session: Session
+        do {
+            let initial = try Launch.initialState(start: start, registry: host.registry, store: store) {
+                standardError("warning: \($0)\n")
+            }
+            session = Session(
+                registry: host.registry,
+                state: initial,
+                options: Session.Options(width: width, strict: strict),
+                output: standardOutput,
+                errorOutput: standardError
+            )
+            if let open {
+                do {
+                    try session.open(open)
+                } catch {
+                    throw LaunchError.badLink(open, error)
+                }
+            }
+        } catch let error as LaunchError {
+            standardError("error: \(error)\n")
             return 2
         }
-        var lines = try script.map(ScriptLines.init(path:))
-        let session = Session(
-            registry: host.registry,
-            start: root,
-            options: Session.Options(width: width, strict: strict),
-            output: standardOutput,
-            errorOutput: standardError
-        )
+        if let store {
+            session.onStateChange = { state in
+                do {
+                    try store.save(state)
+                } catch {
+                    standardError("warning: state \(error)\n")
+                }
+            }
+        }
         return await session.run {
             if lines != nil { return lines?.next() }
             return readLine(strippingNewline: true)

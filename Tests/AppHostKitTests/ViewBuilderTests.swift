@@ -13,6 +13,8 @@ struct ViewBuilderTests {
             case .link(let label, let route, _): ["link:\(label)->\(route?.description ?? "nil")"]
             case .list(let rows): ["list("] + labels(rows) + [")"]
             case .section(let header, let content): ["section:\(header ?? "")("] + labels(content) + [")"]
+            case .toggle(let label, let isOn, _): ["toggle:\(label)=\(isOn)"]
+            case .textField(let label, let text, _): ["field:\(label)=\(text)"]
             case .divider: ["divider"]
             case .progress(let label): ["progress:\(label)"]
             case .error(let message): ["error:\(message)"]

@@ -47,7 +47,7 @@ struct AppHostCommandTests {
         let result = try ProcessRunner.run(apphost, ["--start", "home", "--script", script.path, "--width", "40"])
 
         #expect(result.status == 0)
-        #expect(result.output.hasSuffix("home/main\ncharacter/list\ncharacter/detail?identifier=2\n"))
+        #expect(result.output.hasSuffix("home/main>character/list>character/detail?identifier=2\n"))
         #expect(result.output.contains("Home › Characters › Morty Smith\n"))
     }
 

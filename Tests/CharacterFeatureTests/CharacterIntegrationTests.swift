@@ -81,13 +81,13 @@ struct CharacterIntegrationTests {
     }
 
     @Test
-    func stateListsTheStackAsRoutes() async throws {
+    func statePrintsTheStackAsADeepLink() async throws {
         let app = try await makeApp()
         await app.run("tap 24")
 
         let state = await app.run("state")
 
-        #expect(state == "character/list\ncharacter/detail?identifier=24\n")
+        #expect(state == "character/list>character/detail?identifier=24\n")
     }
 
     @Test

@@ -9,6 +9,7 @@
 public struct RegistryEntry: Hashable, Sendable {
     /// The route name, e.g. `character`.
     public var name: String
+
     /// The navigation type's qualified name, e.g. `CharacterInterface.CharacterNavigation`.
     public var typeName: String
     /// The feature that registered it.
@@ -17,6 +18,15 @@ public struct RegistryEntry: Hashable, Sendable {
     public var origin: String?
     /// The route `--start NAME` opens, if the type has one.
     public var root: Route?
+
+    /// Describes a registration.
+    public init(name: String, typeName: String, feature: String, origin: String?, root: Route?) {
+        self.name = name
+        self.typeName = typeName
+        self.feature = feature
+        self.origin = origin
+        self.root = root
+    }
 }
 
 /// A registration that failed, naming both sides of a clash.
@@ -25,6 +35,8 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
     case duplicateName(String, existing: RegistryEntry, new: RegistryEntry)
     /// Two features registered the same navigation type.
     case duplicateType(String, existing: RegistryEntry, new: RegistryEntry)
+    /// Two features registered the same shell name, or a shell and a route share a name.
+    case duplicateShell(String, existingFeature: String, newFeature: String)
     /// A registration's root value could not be turned into a route.
     case invalidRoot(RouteError)
     /// A feature's own registration code failed.
@@ -36,6 +48,8 @@ public enum RegistryError: Error, Hashable, Sendable, CustomStringConvertible {
             return "route name '\(name)' is registered by both \(existing.who) and \(new.who); rename one of them"
         case .duplicateType(let type, let existing, let new):
             return "navigation type \(type) is registered by both \(existing.who) and \(new.who); register it in one feature only"
+        case .duplicateShell(let name, let existing, let new):
+            return "name '\(name)' is registered by both feature '\(existing)' and feature '\(new)' (as a shell or a route); rename one of them"
         case .invalidRoot(let error):
             return "root destination \(error)"
         case .featureFailed(let feature, let message):
@@ -57,6 +71,17 @@ public struct Registration {
     public let entry: RegistryEntry
     let makeScreen: @MainActor (Route, any RouterContract) throws(RouteError) -> Screen
     let check: (Route) throws(RouteError) -> Void
+
+    /// Describes routes that no Swift type stands for (a C feature's), by name and closures.
+    public init(
+        entry: RegistryEntry,
+        check: @escaping (Route) throws(RouteError) -> Void,
+        makeScreen: @escaping @MainActor (Route, any RouterContract) throws(RouteError) -> Screen
+    ) {
+        self.entry = entry
+        self.check = check
+        self.makeScreen = makeScreen
+    }
 
     /// Describes a navigation type, its root value and the factory of its screens.
     public init<Value: Navigation>(
@@ -92,6 +117,7 @@ public struct Registration {
 @MainActor
 public final class DestinationRegistry {
     private var registrations: [String: Registration] = [:]
+    private var shellDefinitions: [String: ShellDefinition] = [:]
 
     /// Creates an empty registry.
     public init() {}
@@ -112,7 +138,17 @@ public final class DestinationRegistry {
     }
 
     /// Registers everything a feature declared, or nothing if any of it clashes.
-    public func register(_ batch: [Registration]) throws(RegistryError) {
+    public func register(_ batch: [Registration], shells: [ShellDefinition] = []) throws(RegistryError) {
+        var addedShells: [String: ShellDefinition] = [:]
+        for shell in shells {
+            let clash = shellDefinitions[shell.name]?.feature ?? addedShells[shell.name]?.feature
+                ?? registrations[shell.name]?.entry.feature
+                ?? batch.first { $0.entry.name == shell.name }?.entry.feature
+            if let existing = clash {
+                throw .duplicateShell(shell.name, existingFeature: existing, newFeature: shell.feature)
+            }
+            addedShells[shell.name] = shell
+        }
         var added: [String: Registration] = [:]
         for registration in batch {
             let entry = registration.entry
@@ -124,9 +160,23 @@ public final class DestinationRegistry {
             if let existing = registrations[entry.name]?.entry ?? added[entry.name]?.entry {
                 throw .duplicateName(entry.name, existing: existing, new: entry)
             }
+            if let shell = shellDefinitions[entry.name] {
+                throw .duplicateShell(entry.name, existingFeature: shell.feature, newFeature: entry.feature)
+            }
             added[entry.name] = registration
         }
         registrations.merge(added) { current, _ in current }
+        shellDefinitions.merge(addedShells) { current, _ in current }
+    }
+
+    /// The shell registered under `name`, if any.
+    public func shell(named name: String) -> ShellDefinition? {
+        shellDefinitions[name]
+    }
+
+    /// Every registered shell, sorted by name.
+    public var shells: [ShellDefinition] {
+        shellDefinitions.values.sorted { $0.name < $1.name }
     }
 
     /// The registered names, sorted.

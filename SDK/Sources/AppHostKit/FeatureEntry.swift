@@ -22,7 +22,11 @@ public enum FeatureEntry {
                     kind: UInt32(APPHOST_FEATURE_KIND_SWIFT.rawValue),
                     name: UnsafePointer(strdup(module.name)),
                     context: Unmanaged.passRetained(ModuleBox(module)).toOpaque(),
-                    register_swift: registerSwiftFeature
+                    register_swift: registerSwiftFeature,
+                    route_name: nil,
+                    root_destination: nil,
+                    destination_count: 0,
+                    destinations: nil
                 )
             )
             let address = UInt(bitPattern: descriptor)
@@ -68,7 +72,7 @@ public final class FeatureRegistrar {
         let context = FeatureContext(feature: module.name, origin: origin)
         do {
             try module.register(in: context)
-            try registry.register(context.registrations)
+            try registry.register(context.registrations, shells: context.shells)
             return 0
         } catch let error as RegistryError {
             failure = error

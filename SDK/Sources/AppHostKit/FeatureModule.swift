@@ -26,6 +26,8 @@ public final class FeatureContext {
     public let origin: String?
     /// What the feature has registered so far; the host adds it all at once, or none of it.
     public private(set) var registrations: [Registration] = []
+    /// The shells the feature has registered so far.
+    public private(set) var shells: [ShellDefinition] = []
 
     /// Creates a context for `feature`.
     public init(feature: String, origin: String? = nil, logger: Logger? = nil) {
@@ -46,11 +48,19 @@ public final class FeatureContext {
     }
 }
 
+extension FeatureContext {
+    /// Registers a shell: tabs or a split layout over registered names' root destinations.
+    /// `--start NAME` then opens the shell.
+    public func registerShell(_ name: String, style: ShellStyle, items: [ShellItem]) {
+        shells.append(ShellDefinition(name: name, style: style, items: items, feature: feature))
+    }
+}
+
 extension DestinationRegistry {
     /// Registers a feature module directly, without a library: for unit tests and statically linked apps.
     public func register(_ module: any FeatureModule.Type, origin: String? = nil) throws {
         let context = FeatureContext(feature: module.name, origin: origin)
         try module.register(in: context)
-        try register(context.registrations)
+        try register(context.registrations, shells: context.shells)
     }
 }

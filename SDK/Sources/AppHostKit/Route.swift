@@ -32,8 +32,8 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
         self.parameters = parameters
     }
 
-    /// Creates the route of a navigation value.
-    public init(_ navigation: some Navigation) throws(RouteError) {
+    /// Creates the route of a navigation value or a result.
+    public init(_ navigation: some RouteCodable) throws(RouteError) {
         self = try RouteEncoding.encode(navigation)
     }
 
@@ -48,7 +48,7 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
         guard segments.count <= 2 else {
             throw RouteError(route: trimmed, message: "too many path segments; expected NAME or NAME/DESTINATION")
         }
-        for segment in segments where !Route.isValidSegment(segment) {
+        for segment in segments where !Route.isValidName(segment) {
             throw RouteError(
                 route: trimmed,
                 message: "segment '\(segment)' is not a valid name (letters, digits, '-', '_' and '.')"
@@ -85,11 +85,12 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Decodes this route as a value of the given navigation type.
-    public func decode<Value: Navigation>(as type: Value.Type) throws(RouteError) -> Value {
+    public func decode<Value: RouteCodable>(as type: Value.Type) throws(RouteError) -> Value {
         try RouteDecoding.decode(type, from: self)
     }
 
-    static func isValidSegment(_ segment: String) -> Bool {
+    /// Whether `segment` can stand in a route: letters, digits, `-`, `_` and `.`, not empty.
+    public static func isValidName(_ segment: String) -> Bool {
         !segment.isEmpty && segment.unicodeScalars.allSatisfy { scalar in
             scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar)
         }
@@ -106,7 +107,8 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    static func percentEncoded(_ text: String) -> String {
+    /// `text` with every byte but letters, digits, `-`, `.`, `_` and `~` percent-encoded.
+    public static func percentEncoded(_ text: String) -> String {
         var result = ""
         for byte in text.utf8 {
             if isUnreserved(byte) {
@@ -119,7 +121,8 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
         return result
     }
 
-    static func percentDecoded(_ text: Substring) -> String? {
+    /// Decodes percent-encoded UTF-8; nil if it is malformed.
+    public static func percentDecoded(_ text: Substring) -> String? {
         var bytes: [UInt8] = []
         var iterator = text.utf8.makeIterator()
         while let byte = iterator.next() {

@@ -6,7 +6,7 @@
 // are refused rather than ignored.
 
 enum RouteDecoding {
-    static func decode<Value: Navigation>(_ type: Value.Type, from route: Route) throws(RouteError) -> Value {
+    static func decode<Value: RouteCodable>(_ type: Value.Type, from route: Route) throws(RouteError) -> Value {
         let source = Source(route: route)
         let value: Value
         do {

@@ -8,7 +8,7 @@
 // primitives only.
 
 enum RouteEncoding {
-    static func encode<Value: Navigation>(_ value: Value) throws(RouteError) -> Route {
+    static func encode<Value: RouteCodable>(_ value: Value) throws(RouteError) -> Route {
         let sink = Sink()
         do {
             try value.encode(to: RouteValueEncoder(sink: sink, depth: .top))

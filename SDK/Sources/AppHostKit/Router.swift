@@ -1,11 +1,13 @@
-/// The navigation stack of a session: the concrete ``RouterContract`` the host owns.
+/// The navigation state of one stack and everything presented over it: the
+/// concrete ``RouterContract`` the host owns.
 ///
-/// The host observes every change through ``observe(_:)`` and renders the new top.
-/// A navigation value that cannot be turned into a route is reported through
-/// ``onError`` and leaves the stack as it was.
+/// The router itself is the scope of the base stack; ``scope(_:)`` gives the
+/// router of the stack presented `depth` sheets up. The host observes every
+/// change through ``observe(_:)``; requests that cannot be carried out are
+/// reported through ``onError`` and leave the state as it was.
 @MainActor
 public final class Router: RouterContract {
-    /// The current navigation state.
+    /// The whole state: the base stack and the presentations over it.
     public private(set) var state: NavigationState {
         didSet {
             guard state != oldValue else { return }
@@ -15,12 +17,15 @@ public final class Router: RouterContract {
 
     /// Called with the reason when a navigation request cannot be carried out.
     public var onError: (@MainActor (RouteError) -> Void)?
+    /// Called with a result and the scope whose top screen should receive it.
+    public var onResult: (@MainActor (_ result: Route, _ depth: Int) -> Void)?
 
     private var observers: [@MainActor (NavigationState) -> Void] = []
+    private var scopes: [RouterScope] = []
 
     /// Creates a router whose stack starts at `root`.
-    public init(root: Route) {
-        state = NavigationState(root: root)
+    public convenience init(root: Route) {
+        self.init(state: NavigationState(root: root))
     }
 
     /// Creates a router with a given state.
@@ -33,30 +38,166 @@ public final class Router: RouterContract {
         observers.append(observer)
     }
 
-    public func navigate(to destination: any Navigation) {
+    /// Replaces the whole state, e.g. to restore it or to open a deep link.
+    public func replace(with state: NavigationState) {
+        self.state = state
+    }
+
+    /// The router of the stack `depth` presentations up; the router itself for 0.
+    public func scope(_ depth: Int) -> any RouterContract {
+        guard depth > 0 else { return self }
+        while scopes.count < depth {
+            scopes.append(RouterScope(owner: self, depth: scopes.count + 1))
+        }
+        return scopes[depth - 1]
+    }
+
+    // MARK: Operations on a scope
+    // Each takes the scope: 0 for the base stack, n for the stack n presentations up.
+
+    func update(_ depth: Int, _ change: (inout NavigationState) -> Void) {
+        var next = state
+        next.updateScope(depth, change)
+        state = next
+    }
+
+    func fail(_ route: String, _ message: String) {
+        onError?(RouteError(route: route, message: message))
+    }
+
+    public func navigate(to destination: any Navigation, depth: Int) {
         do {
-            navigate(to: try Route(destination))
+            navigate(to: try Route(destination), depth: depth)
         } catch {
             onError?(error)
         }
     }
 
-    /// Pushes a route onto the stack.
-    public func navigate(to route: Route) {
-        state.path.append(route)
+    public func navigate(to route: Route, depth: Int) {
+        update(depth) { $0.path.append(route) }
     }
 
-    public func goBack() {
-        guard !state.path.isEmpty else { return }
-        state.path.removeLast()
+    public func goBack(depth: Int) {
+        guard let scope = state.scope(depth) else { return }
+        if !scope.path.isEmpty {
+            update(depth) { $0.path.removeLast() }
+        } else if depth > 0 {
+            dismissPresentation(depth - 1)
+        }
     }
 
-    public func popToRoot() {
-        state.path.removeAll()
+    public func popToRoot(depth: Int) {
+        update(depth) { $0.path.removeAll() }
     }
 
-    /// Replaces the whole state, e.g. to start over at another root.
-    public func replace(with state: NavigationState) {
-        self.state = state
+    public func pop(to route: Route, depth: Int) {
+        guard let scope = state.scope(depth) else { return }
+        guard let index = scope.stack.lastIndex(of: route) else {
+            fail(route.description, "is not in the stack (\(scope.stack.map(\.description).joined(separator: " › ")))")
+            return
+        }
+        update(depth) { $0.path.removeSubrange(index...) }
     }
+
+    public func pop(to destination: any Navigation, depth: Int) {
+        do {
+            pop(to: try Route(destination), depth: depth)
+        } catch {
+            onError?(error)
+        }
+    }
+
+    public func present(_ destination: any Navigation, style: PresentationStyle, depth: Int) {
+        do {
+            present(try Route(destination), style: style, depth: depth)
+        } catch {
+            onError?(error)
+        }
+    }
+
+    public func present(_ route: Route, style: PresentationStyle, depth: Int) {
+        let presented = NavigationState(root: route)
+        update(depth) { $0.presentation = style == .sheet ? .sheet(presented) : .fullScreenCover(presented) }
+    }
+
+    public func show(_ presentation: Presentation, depth: Int) {
+        update(depth) { $0.presentation = presentation }
+    }
+
+    public func dismiss(depth: Int) {
+        if state.scope(depth)?.presentation != nil {
+            dismissPresentation(depth)
+        } else if depth > 0 {
+            dismissPresentation(depth - 1)
+        }
+    }
+
+    /// Replaces the stack of a scope, keeping what it presents.
+    public func replaceStack(_ routes: [Route], depth: Int) {
+        guard let root = routes.first else { return }
+        update(depth) {
+            $0.root = root
+            $0.path = Array(routes.dropFirst())
+        }
+    }
+
+    public func dismissPresentation(_ depth: Int) {
+        update(depth) { $0.presentation = nil }
+    }
+
+    public func finish(with result: any NavigationResult, depth: Int) {
+        let route: Route
+        do {
+            route = try Route(result)
+        } catch {
+            onError?(error)
+            return
+        }
+        guard let scope = state.scope(depth) else { return }
+        if !scope.path.isEmpty {
+            update(depth) { $0.path.removeLast() }
+            onResult?(route, depth)
+        } else if depth > 0 {
+            dismissPresentation(depth - 1)
+            onResult?(route, depth - 1)
+        } else {
+            fail(route.description, "cannot be returned: the first screen has no screen under it")
+        }
+    }
+
+    // MARK: RouterContract, for the base stack
+
+    public func navigate(to destination: any Navigation) { navigate(to: destination, depth: 0) }
+    public func navigate(to route: Route) { navigate(to: route, depth: 0) }
+    public func goBack() { goBack(depth: 0) }
+    public func popToRoot() { popToRoot(depth: 0) }
+    public func pop(to destination: any Navigation) { pop(to: destination, depth: 0) }
+    public func present(_ destination: any Navigation, style: PresentationStyle) { present(destination, style: style, depth: 0) }
+    public func showAlert(_ alert: Alert) { show(.alert(alert), depth: 0) }
+    public func showConfirmationDialog(_ dialog: ConfirmationDialog) { show(.confirmationDialog(dialog), depth: 0) }
+    public func dismiss() { dismiss(depth: 0) }
+    public func finish(with result: any NavigationResult) { finish(with: result, depth: 0) }
+}
+
+/// The router of a presented stack: the same operations, applied `depth` presentations up.
+@MainActor
+final class RouterScope: RouterContract {
+    unowned let owner: Router
+    let depth: Int
+
+    init(owner: Router, depth: Int) {
+        self.owner = owner
+        self.depth = depth
+    }
+
+    func navigate(to destination: any Navigation) { owner.navigate(to: destination, depth: depth) }
+    func navigate(to route: Route) { owner.navigate(to: route, depth: depth) }
+    func goBack() { owner.goBack(depth: depth) }
+    func popToRoot() { owner.popToRoot(depth: depth) }
+    func pop(to destination: any Navigation) { owner.pop(to: destination, depth: depth) }
+    func present(_ destination: any Navigation, style: PresentationStyle) { owner.present(destination, style: style, depth: depth) }
+    func showAlert(_ alert: Alert) { owner.show(.alert(alert), depth: depth) }
+    func showConfirmationDialog(_ dialog: ConfirmationDialog) { owner.show(.confirmationDialog(dialog), depth: depth) }
+    func dismiss() { owner.dismiss(depth: depth) }
+    func finish(with result: any NavigationResult) { owner.finish(with: result, depth: depth) }
 }

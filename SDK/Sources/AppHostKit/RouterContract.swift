@@ -1,10 +1,29 @@
 /// What a view model may ask of navigation. View models get this, never the concrete ``Router``.
+///
+/// Each presented sheet or cover is a scope of its own: a view model inside it
+/// gets that scope's router, so `navigate(to:)` pushes onto the sheet's stack
+/// and `dismiss()` drops the sheet.
 @MainActor
 public protocol RouterContract: AnyObject {
-    /// Pushes a destination onto the stack.
+    /// Pushes a destination onto this scope's stack.
     func navigate(to destination: any Navigation)
-    /// Pops the top destination; does nothing at the root.
+    /// Pushes a route onto this scope's stack.
+    func navigate(to route: Route)
+    /// Pops this scope's top destination; at the root of a sheet, dismisses the sheet.
     func goBack()
-    /// Pops every destination above the root.
+    /// Pops every destination above this scope's root.
     func popToRoot()
+    /// Pops down to the topmost occurrence of `destination` in this scope's stack.
+    func pop(to destination: any Navigation)
+    /// Presents a destination as a sheet or full-screen cover with a stack of its own.
+    func present(_ destination: any Navigation, style: PresentationStyle)
+    /// Shows an alert over this scope, replacing whatever it presented.
+    func showAlert(_ alert: Alert)
+    /// Shows a confirmation dialog over this scope, replacing whatever it presented.
+    func showConfirmationDialog(_ dialog: ConfirmationDialog)
+    /// Dismisses what this scope presented or, if nothing, this scope itself when it is a sheet or cover.
+    func dismiss()
+    /// Leaves this destination (pops it, or dismisses its sheet at the sheet's root)
+    /// and hands `result` to the screen that is then on top.
+    func finish(with result: any NavigationResult)
 }

@@ -9,22 +9,44 @@ extension ViewModel {
     public func load() async {}
 }
 
+/// A view model that receives the results of the destinations it pushed or presented.
+@MainActor
+public protocol ResultReceiver: AnyObject {
+    /// Handles a result, e.g. `if let pick = try? result.decode(as: PickerResult.self) { … }`.
+    func didReceive(_ result: Route) async
+}
+
 /// A destination made ready to render: a view model and the view that draws it.
 @MainActor
 public struct Screen {
     private let loadModel: @MainActor () async -> Void
     private let makeBody: @MainActor () -> [Node]
+    private let receiveResult: (@MainActor (Route) async -> Void)?
 
     /// Pairs a view model with its view, a pure function of the model's state.
     public init<Model: ViewModel>(_ model: Model, @ViewBuilder view: @escaping @MainActor (Model) -> [Node]) {
         loadModel = { await model.load() }
         makeBody = { view(model) }
+        if let receiver = model as? any ResultReceiver {
+            receiveResult = { await receiver.didReceive($0) }
+        } else {
+            receiveResult = nil
+        }
     }
 
     /// A screen with no view model.
     public init(@ViewBuilder view: @escaping @MainActor () -> [Node]) {
         loadModel = {}
         makeBody = view
+        receiveResult = nil
+    }
+
+    /// Hands a result to the view model; false if it receives none.
+    @discardableResult
+    public func receive(_ result: Route) async -> Bool {
+        guard let receiveResult else { return false }
+        await receiveResult(result)
+        return true
     }
 
     /// Loads the view model.

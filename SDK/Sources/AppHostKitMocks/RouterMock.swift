@@ -5,23 +5,38 @@ import AppHostKit
 public final class RouterMock: RouterContract {
     /// Every destination passed to `navigate(to:)`, in order.
     public private(set) var navigatedDestinations: [any Navigation] = []
+    /// Every route passed to `navigate(to:)`, in order.
+    public private(set) var navigatedRoutes: [Route] = []
+    /// Every destination presented, with its style, in order.
+    public private(set) var presentedDestinations: [(destination: any Navigation, style: PresentationStyle)] = []
+    /// Every alert shown, in order.
+    public private(set) var shownAlerts: [Alert] = []
+    /// Every confirmation dialog shown, in order.
+    public private(set) var shownConfirmationDialogs: [ConfirmationDialog] = []
+    /// Every destination passed to `pop(to:)`, in order.
+    public private(set) var poppedToDestinations: [any Navigation] = []
+    /// Every result passed to `finish(with:)`, in order.
+    public private(set) var finishedResults: [any NavigationResult] = []
     /// How many times `goBack()` was called.
     public private(set) var goBackCallCount = 0
     /// How many times `popToRoot()` was called.
     public private(set) var popToRootCallCount = 0
+    /// How many times `dismiss()` was called.
+    public private(set) var dismissCallCount = 0
 
     /// Creates a mock with nothing recorded.
     public init() {}
 
-    public func navigate(to destination: any Navigation) {
-        navigatedDestinations.append(destination)
+    public func navigate(to destination: any Navigation) { navigatedDestinations.append(destination) }
+    public func navigate(to route: Route) { navigatedRoutes.append(route) }
+    public func goBack() { goBackCallCount += 1 }
+    public func popToRoot() { popToRootCallCount += 1 }
+    public func pop(to destination: any Navigation) { poppedToDestinations.append(destination) }
+    public func present(_ destination: any Navigation, style: PresentationStyle) {
+        presentedDestinations.append((destination, style))
     }
-
-    public func goBack() {
-        goBackCallCount += 1
-    }
-
-    public func popToRoot() {
-        popToRootCallCount += 1
-    }
+    public func showAlert(_ alert: Alert) { shownAlerts.append(alert) }
+    public func showConfirmationDialog(_ dialog: ConfirmationDialog) { shownConfirmationDialogs.append(dialog) }
+    public func dismiss() { dismissCallCount += 1 }
+    public func finish(with result: any NavigationResult) { finishedResults.append(result) }
 }

@@ -38,6 +38,24 @@ public struct Link: Element {
     }
 }
 
+/// A numbered on/off switch.
+public struct Toggle: Element {
+    public let node: Node
+    /// Creates a switch showing `isOn`; tapping it calls `action` with the opposite value.
+    public init(_ label: String, isOn: Bool, action: @escaping @MainActor @Sendable (Bool) async -> Void) {
+        node = .toggle(label, isOn: isOn, action: ToggleAction(action))
+    }
+}
+
+/// A numbered, editable line of text.
+public struct TextField: Element {
+    public let node: Node
+    /// Creates a field showing `text`; `type N TEXT` calls `action` with the new text.
+    public init(_ label: String, text: String, action: @escaping @MainActor @Sendable (String) async -> Void) {
+        node = .textField(label, text: text, action: TextFieldAction(action))
+    }
+}
+
 /// Rows drawn one per line.
 public struct List: Element {
     public let node: Node

@@ -1,8 +1,9 @@
 /// One element of a headless screen, as the renderer sees it.
 ///
 /// Views build these with the ``ViewBuilder`` DSL (``Title``, ``Text``, ``Button``,
-/// ``Link``, ``List``, ``Section``, ``Divider``, ``ProgressIndicator``, ``ErrorMessage``);
-/// the host numbers the actionable ones (buttons and links) in the order they appear.
+/// ``Link``, ``Toggle``, ``TextField``, ``List``, ``Section``, ``Divider``,
+/// ``ProgressIndicator``, ``ErrorMessage``);
+/// the host numbers the actionable ones (buttons, links, toggles, text fields) in the order they appear.
 public enum Node: Sendable {
     /// The screen's title, shown in the header and the breadcrumbs.
     case title(String)
@@ -16,6 +17,10 @@ public enum Node: Sendable {
     case list([Node])
     /// A titled group of elements.
     case section(String?, [Node])
+    /// An actionable on/off switch; tapping it runs the action with the new value.
+    case toggle(String, isOn: Bool, action: ToggleAction)
+    /// An editable line of text; `type N TEXT` runs the action with the new text.
+    case textField(String, text: String, action: TextFieldAction)
     /// A horizontal rule.
     case divider
     /// Work in progress, with what is being done.
@@ -24,6 +29,28 @@ public enum Node: Sendable {
     case error(String)
     /// Elements with no chrome of their own.
     case group([Node])
+}
+
+/// The action behind a ``Toggle``: called with the new value.
+public struct ToggleAction: Sendable {
+    /// Runs the action.
+    public let perform: @MainActor @Sendable (Bool) async -> Void
+
+    /// Wraps an action.
+    public init(_ perform: @escaping @MainActor @Sendable (Bool) async -> Void) {
+        self.perform = perform
+    }
+}
+
+/// The action behind a ``TextField``: called with the new text.
+public struct TextFieldAction: Sendable {
+    /// Runs the action.
+    public let perform: @MainActor @Sendable (String) async -> Void
+
+    /// Wraps an action.
+    public init(_ perform: @escaping @MainActor @Sendable (String) async -> Void) {
+        self.perform = perform
+    }
 }
 
 /// The action behind a ``Button``.

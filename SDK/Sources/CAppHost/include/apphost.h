@@ -6,13 +6,37 @@
  * reads `abi_version` first and refuses the library if it differs from
  * APPHOST_ABI_VERSION; nothing else in the library is called before that.
  *
- * Memory: the descriptor and every string it points to are owned by the
- * feature and must stay valid for the life of the process (a static object is
- * the usual choice). The host never frees or writes them.
+ * Two kinds of feature share this entry:
+ *  - Swift features, built against AppHostKit, register themselves through
+ *    `register_swift` (AppHostKit's FeatureEntry fills the descriptor).
+ *  - C features (or any language that exports C functions) describe their
+ *    destinations as data: a route name, and for each destination a name, a
+ *    typed parameter list and a render function. The host decodes a route's
+ *    parameters into the declared C types and calls the render function
+ *    through libffi. No Swift runtime is needed.
+ *
+ * Memory, in one rule: whoever allocates, frees.
+ *  - The descriptor, the destination and parameter arrays and every string they
+ *    point to are owned by the feature and must stay valid for the life of the
+ *    process (static data is the usual choice). The host never writes or frees them.
+ *  - Strings the host passes to a render function or an action (parameters of
+ *    type APPHOST_TYPE_STRING) are owned by the host and valid only during that
+ *    call; copy them to keep them.
+ *  - Strings and values a feature passes to the host API (labels, routes, action
+ *    arguments) are copied by the host before the call returns; the feature may
+ *    free or reuse them afterwards.
+ *  - `apphost_screen` and `apphost_router` handles are owned by the host and valid
+ *    only during the call that received them.
+ *
+ * Threads: the host calls render functions and actions on its main thread, one
+ * at a time. Render functions may be called more than once for the same route
+ * (each time the screen is drawn) and should build the same screen for the same
+ * feature state.
  */
 #ifndef APPHOST_H
 #define APPHOST_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -25,11 +49,105 @@ extern "C" {
 /* The name of the symbol every feature library exports. */
 #define APPHOST_FEATURE_ENTRY_SYMBOL "apphost_feature_entry"
 
+/* The most parameters a C destination or action may declare. */
+#define APPHOST_MAX_PARAMETERS 8
+
 /* What a descriptor describes. */
 typedef enum apphost_feature_kind {
     /* A Swift feature built against AppHostKit; it registers itself through `register_swift`. */
-    APPHOST_FEATURE_KIND_SWIFT = 1
+    APPHOST_FEATURE_KIND_SWIFT = 1,
+    /* A C feature; its destinations are described by `route_name` and `destinations`. */
+    APPHOST_FEATURE_KIND_C = 2
 } apphost_feature_kind;
+
+/* The C type of a parameter, and the tag of an apphost_value. */
+typedef enum apphost_type {
+    APPHOST_TYPE_INT64 = 1,  /* int64_t; route text such as "42" */
+    APPHOST_TYPE_DOUBLE = 2, /* double; route text such as "2.5" */
+    APPHOST_TYPE_BOOL = 3,   /* bool; route text "true" or "false" (also "1"/"0", "yes"/"no") */
+    APPHOST_TYPE_STRING = 4  /* const char *, UTF-8, NUL-terminated */
+} apphost_type;
+
+/* One declared parameter of a destination: its name in the route and its type. */
+typedef struct apphost_parameter {
+    const char *name;
+    uint32_t type; /* an apphost_type */
+} apphost_parameter;
+
+/* A typed value, for the arguments of a button's action. */
+typedef struct apphost_value {
+    uint32_t type; /* an apphost_type */
+    union {
+        int64_t int64;
+        double float64;
+        bool boolean;
+        const char *string;
+    } value;
+} apphost_value;
+
+/* The screen being built by a render function (opaque, owned by the host). */
+typedef struct apphost_screen apphost_screen;
+/* The router of the screen whose action runs (opaque, owned by the host). */
+typedef struct apphost_router apphost_router;
+
+typedef struct apphost_host_api apphost_host_api;
+
+/*
+ * A render function is declared with no parameters here, because its real
+ * signature depends on the destination. The host calls it as
+ *
+ *     void render(const apphost_host_api *api, apphost_screen *screen, T1 p1, ..., Tn pn);
+ *
+ * where T1 … Tn are the C types of the destination's parameters, in order.
+ */
+typedef void (*apphost_render_fn)(void);
+
+/*
+ * An action is declared the same way; the host calls it, when its button is tapped, as
+ *
+ *     void action(const apphost_host_api *api, apphost_router *router, T1 a1, ..., Tn an);
+ *
+ * with the arguments given to `button`, in order.
+ */
+typedef void (*apphost_action_fn)(void);
+
+/* One destination of a C feature, reached by the route `<route_name>/<name>?<parameters>`. */
+typedef struct apphost_destination {
+    const char *name;
+    uint32_t parameter_count; /* at most APPHOST_MAX_PARAMETERS */
+    const apphost_parameter *parameters;
+    apphost_render_fn render;
+} apphost_destination;
+
+/* The functions the host offers a C feature. Every string argument is copied. */
+struct apphost_host_api {
+    uint32_t abi_version;
+    /* The screen's title, shown in its header and breadcrumbs. */
+    void (*title)(apphost_screen *screen, const char *text);
+    /* A paragraph of text. */
+    void (*text)(apphost_screen *screen, const char *text);
+    /* A numbered element that goes to a route, e.g. "character/detail?identifier=1". */
+    void (*link)(apphost_screen *screen, const char *label, const char *route);
+    /* A numbered element that calls `action` with `arguments` (up to APPHOST_MAX_PARAMETERS). */
+    void (*button)(apphost_screen *screen, const char *label, apphost_action_fn action,
+                   uint32_t argument_count, const apphost_value *arguments);
+    /* Rows: everything added until `end_list` is one row a line. */
+    void (*begin_list)(apphost_screen *screen);
+    void (*end_list)(apphost_screen *screen);
+    /* A titled group (header may be NULL): everything added until `end_section`. */
+    void (*begin_section)(apphost_screen *screen, const char *header);
+    void (*end_section)(apphost_screen *screen);
+    /* A horizontal rule. */
+    void (*divider)(apphost_screen *screen);
+    /* A failure shown in place of content. */
+    void (*error)(apphost_screen *screen, const char *message);
+    /* From an action: push a route onto the stack. Returns false (and reports why) if it does not resolve. */
+    bool (*navigate)(apphost_router *router, const char *route);
+    /* From an action: pop the top screen. */
+    void (*go_back)(apphost_router *router);
+    /* From an action: show an alert with a title, a message and an OK button. */
+    void (*alert)(apphost_router *router, const char *title, const char *message);
+};
 
 /* The descriptor a feature library hands to the host. */
 typedef struct apphost_feature_descriptor {
@@ -39,6 +157,7 @@ typedef struct apphost_feature_descriptor {
     uint32_t kind;
     /* The feature's name, UTF-8, e.g. "character". */
     const char *name;
+
     /* Swift features: opaque to the host, handed back to `register_swift`. */
     void *context;
     /*
@@ -47,6 +166,14 @@ typedef struct apphost_feature_descriptor {
      * registrar holds the error.
      */
     int32_t (*register_swift)(void *context, void *registrar);
+
+    /* C features: the first segment of every route of this feature, e.g. "about". */
+    const char *route_name;
+    /* C features: the destination `--start <route_name>` opens; it must take no parameters. May be NULL. */
+    const char *root_destination;
+    /* C features: the destinations, with unique names. */
+    uint32_t destination_count;
+    const apphost_destination *destinations;
 } apphost_feature_descriptor;
 
 /* The type of `apphost_feature_entry`. */

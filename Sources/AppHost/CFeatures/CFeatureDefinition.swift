@@ -1,0 +1,174 @@
+// A C feature's descriptor, read and checked before anything is registered:
+// every pointer it relies on is non-null, every name is a valid route segment
+// and unique, every type tag is known, no destination takes more than
+// APPHOST_MAX_PARAMETERS, and the root takes no parameters. The first problem
+// found is reported with the file and the destination at fault.
+
+import AppHostKit
+import CAppHost
+
+/// A parameter of a C destination: its name and C type.
+package struct CParameter: Hashable, Sendable {
+    package var name: String
+    package var type: FFIType
+
+    /// The type's name as the header spells it.
+    var typeName: String {
+        switch type {
+        case .int64: "int64"
+        case .double: "double"
+        case .bool: "bool"
+        case .string: "string"
+        case .pointer: "pointer"
+        }
+    }
+}
+
+/// One destination of a C feature, with its prepared render call.
+package struct CDestination: @unchecked Sendable {
+    package var name: String
+    package var parameters: [CParameter]
+    let render: @convention(c) () -> Void
+    let call: FFIFunction
+}
+
+/// A C feature's descriptor, validated.
+package struct CFeatureDefinition: Sendable {
+    package var name: String
+    package var routeName: String
+    package var rootDestination: String?
+    package var destinations: [CDestination]
+
+    /// Reads and checks the C part of `descriptor`, loaded from `path`.
+    init(_ descriptor: apphost_feature_descriptor, path: String) throws(FeatureLoadError) {
+        func invalid(_ destination: String?, _ reason: String) -> FeatureLoadError {
+            .invalidDescriptor(path: path, destination: destination, reason: reason)
+        }
+        guard let routeNamePointer = descriptor.route_name else {
+            throw invalid(nil, "route_name is null")
+        }
+        let routeName = String(cString: routeNamePointer)
+        guard Route.isValidName(routeName) else {
+            throw invalid(nil, "route_name '\(routeName)' is not a valid name (letters, digits, '-', '_' and '.')")
+        }
+        self.routeName = routeName
+        name = descriptor.name.map { String(cString: $0) } ?? routeName
+        guard descriptor.destination_count > 0 else {
+            throw invalid(nil, "declares no destinations")
+        }
+        guard let table = descriptor.destinations else {
+            throw invalid(nil, "destinations is null but destination_count is \(descriptor.destination_count)")
+        }
+        var destinations: [CDestination] = []
+        for index in 0..<Int(descriptor.destination_count) {
+            let raw = table[index]
+            guard let namePointer = raw.name else {
+                throw invalid("#\(index + 1)", "name is null")
+            }
+            let destination = String(cString: namePointer)
+            guard Route.isValidName(destination) else {
+                throw invalid(destination, "name is not a valid route segment")
+            }
+            guard !destinations.contains(where: { $0.name == destination }) else {
+                throw invalid(destination, "is declared twice")
+            }
+            guard let render = raw.render else {
+                throw invalid(destination, "render function is null")
+            }
+            guard raw.parameter_count <= UInt32(APPHOST_MAX_PARAMETERS) else {
+                throw invalid(destination, "declares \(raw.parameter_count) parameters, at most \(APPHOST_MAX_PARAMETERS) are allowed")
+            }
+            var parameters: [CParameter] = []
+            if raw.parameter_count > 0 {
+                guard let list = raw.parameters else {
+                    throw invalid(destination, "parameters is null but parameter_count is \(raw.parameter_count)")
+                }
+                for position in 0..<Int(raw.parameter_count) {
+                    guard let parameterName = list[position].name.map({ String(cString: $0) }) else {
+                        throw invalid(destination, "parameter \(position + 1) has no name")
+                    }
+                    guard Route.isValidName(parameterName) else {
+                        throw invalid(destination, "parameter '\(parameterName)' is not a valid name")
+                    }
+                    guard !parameters.contains(where: { $0.name == parameterName }) else {
+                        throw invalid(destination, "parameter '\(parameterName)' is declared twice")
+                    }
+                    guard let type = FFIType(tag: list[position].type) else {
+                        throw invalid(destination, "parameter '\(parameterName)' has unknown type tag \(list[position].type)")
+                    }
+                    parameters.append(CParameter(name: parameterName, type: type))
+                }
+            }
+            let call: FFIFunction
+            do {
+                call = try FFIFunction(argumentTypes: [.pointer, .pointer] + parameters.map(\.type))
+            } catch {
+                throw invalid(destination, error.message)
+            }
+            destinations.append(CDestination(name: destination, parameters: parameters, render: render, call: call))
+        }
+        self.destinations = destinations
+        if let rootPointer = descriptor.root_destination {
+            let root = String(cString: rootPointer)
+            guard let destination = destinations.first(where: { $0.name == root }) else {
+                throw invalid(root, "root_destination names no declared destination")
+            }
+            guard destination.parameters.isEmpty else {
+                throw invalid(root, "root_destination must take no parameters")
+            }
+            rootDestination = root
+        }
+    }
+}
+
+extension FFIType {
+    /// The type of an `apphost_type` tag; nil for an unknown tag.
+    init?(tag: UInt32) {
+        switch tag {
+        case UInt32(APPHOST_TYPE_INT64.rawValue): self = .int64
+        case UInt32(APPHOST_TYPE_DOUBLE.rawValue): self = .double
+        case UInt32(APPHOST_TYPE_BOOL.rawValue): self = .bool
+        case UInt32(APPHOST_TYPE_STRING.rawValue): self = .string
+        default: return nil
+        }
+    }
+}
+
+extension CDestination {
+    /// Converts a route's parameters to this destination's declared C values, in declared order.
+    func arguments(for route: Route, origin: String) throws(RouteError) -> [FFIValue] {
+        func fail(_ message: String) -> RouteError {
+            RouteError(route: route.description, message: "\(message) (C destination '\(name)' of \(origin))")
+        }
+        if let unknown = route.parameters.first(where: { given in !parameters.contains { $0.name == given.name } }) {
+            throw fail("unknown parameter '\(unknown.name)' for \(route.path)")
+        }
+        var values: [FFIValue] = []
+        for parameter in parameters {
+            guard let text = route.parameters.first(where: { $0.name == parameter.name })?.value else {
+                throw fail("missing parameter '\(parameter.name)' for \(route.path)")
+            }
+            switch parameter.type {
+            case .int64:
+                guard let number = Int64(text) else { throw fail("parameter '\(parameter.name)' expects an int64, got '\(text)'") }
+                values.append(.int64(number))
+            case .double:
+                guard let number = Double(text), number.isFinite else {
+                    throw fail("parameter '\(parameter.name)' expects a double, got '\(text)'")
+                }
+                values.append(.double(number))
+            case .bool:
+                switch text.lowercased() {
+                case "true", "1", "yes": values.append(.bool(true))
+                case "false", "0", "no": values.append(.bool(false))
+                default: throw fail("parameter '\(parameter.name)' expects a bool (true or false), got '\(text)'")
+                }
+            case .string:
+                values.append(.string(text))
+            case .pointer:
+                throw fail("parameter '\(parameter.name)' has a type routes cannot carry")
+            }
+        }
+        return values
+    }
+}

@@ -1,0 +1,51 @@
+import AppHostKit
+import CAppHost
+
+extension CFeatureDefinition {
+    /// The registry entry of this feature's routes, for the file at `origin`.
+    @MainActor
+    func registration(origin: String, logger: Logger) -> Registration {
+        let root = rootDestination.map { Route(name: routeName, destination: $0) }
+        let entry = RegistryEntry(name: routeName, typeName: "C feature '\(name)'", feature: name, origin: origin, root: root)
+        return Registration(
+            entry: entry,
+            check: { (route) throws(RouteError) in
+                _ = try self.destination(for: route, origin: origin).arguments(for: route, origin: origin)
+            },
+            makeScreen: { (route, router) throws(RouteError) in
+                let destination = try self.destination(for: route, origin: origin)
+                let arguments = try destination.arguments(for: route, origin: origin)
+                let handle = CRouterHandle(router: router, logger: logger)
+                return Screen {
+                    destination.render(arguments: arguments, router: handle, logger: logger)
+                }
+            }
+        )
+    }
+
+    private func destination(for route: Route, origin: String) throws(RouteError) -> CDestination {
+        guard let name = route.destination else {
+            throw RouteError(route: route.description, message: "'\(routeName)' needs a destination (\(destinations.map(\.name).joined(separator: ", ")))")
+        }
+        guard let destination = destinations.first(where: { $0.name == name }) else {
+            throw RouteError(route: route.description, message: "'\(routeName)' has no destination '\(name)' (C feature \(origin))")
+        }
+        return destination
+    }
+}
+
+extension CDestination {
+    /// Calls the render function with the host API, a fresh screen and the arguments, and returns what it built.
+    @MainActor
+    func render(arguments: [FFIValue], router: CRouterHandle, logger: Logger) -> [Node] {
+        let builder = CScreenBuilder(router: router)
+        let values: [FFIValue] = [.pointer(UnsafeMutableRawPointer(CHostAPI.table)), .pointer(builder.handle)] + arguments
+        do {
+            try call.call(render, with: values)
+        } catch {
+            logger.error("C destination '\(name)': \(error.message)")
+            return [.error("C destination '\(name)' could not be called: \(error.message)")]
+        }
+        return builder.finish()
+    }
+}

@@ -1,0 +1,218 @@
+// The host API table a C feature builds its screens with, and the objects
+// behind its opaque handles. A render function receives an `apphost_screen *`
+// that is an unretained CScreenBuilder; an action receives an
+// `apphost_router *` that is an unretained CRouterHandle. Both live in Swift
+// for longer than the C call that sees them. Every string crossing in is
+// copied into a Swift String before the call returns.
+
+import AppHostKit
+import CAppHost
+import Foundation
+
+/// Collects the nodes a C render function adds, with lists and sections nested by begin/end pairs.
+final class CScreenBuilder {
+    private var stack: [(kind: Container, nodes: [Node])] = [(.root, [])]
+    fileprivate let router: CRouterHandle
+    private(set) var problems: [String] = []
+
+    enum Container {
+        case root
+        case list
+        case section(String?)
+    }
+
+    init(router: CRouterHandle) {
+        self.router = router
+    }
+
+    var handle: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    static func from(_ handle: OpaquePointer?) -> CScreenBuilder? {
+        handle.map { Unmanaged<CScreenBuilder>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
+    }
+
+    func add(_ node: Node) {
+        stack[stack.count - 1].nodes.append(node)
+    }
+
+    func begin(_ container: Container) {
+        stack.append((container, []))
+    }
+
+    func end(_ expected: String) {
+        guard stack.count > 1 else {
+            problems.append("end_\(expected) without a matching begin_\(expected)")
+            return
+        }
+        close()
+    }
+
+    private func close() {
+        let (container, nodes) = stack.removeLast()
+        switch container {
+        case .root: break
+        case .list: add(.list(nodes))
+        case .section(let header): add(.section(header, nodes))
+        }
+    }
+
+    /// The finished tree; containers left open are closed, and each unmatched begin or end is shown as an error.
+    func finish() -> [Node] {
+        if stack.count > 1 {
+            problems.append("\(stack.count - 1) list or section left open")
+        }
+        while stack.count > 1 { close() }
+        return stack[0].nodes + problems.map { Node.error("C feature: \($0)") }
+    }
+}
+
+/// What a C action may do to navigation, behind an `apphost_router *`.
+@MainActor
+final class CRouterHandle {
+    let router: any RouterContract
+    let logger: Logger
+
+    init(router: any RouterContract, logger: Logger) {
+        self.router = router
+        self.logger = logger
+    }
+
+    static func from(address: Int) -> CRouterHandle? {
+        UnsafeRawPointer(bitPattern: address).map { Unmanaged<CRouterHandle>.fromOpaque($0).takeUnretainedValue() }
+    }
+}
+
+/// Converts an action's C arguments to values the host keeps until the button is tapped.
+private func copyArguments(_ count: UInt32, _ arguments: UnsafePointer<apphost_value>?) -> Result<[FFIValue], FFIError> {
+    guard count <= UInt32(APPHOST_MAX_PARAMETERS) else {
+        return .failure(FFIError(message: "\(count) arguments, at most \(APPHOST_MAX_PARAMETERS) are allowed"))
+    }
+    guard count > 0 else { return .success([]) }
+    guard let arguments else { return .failure(FFIError(message: "arguments is null but argument_count is \(count)")) }
+    var values: [FFIValue] = []
+    for index in 0..<Int(count) {
+        let argument = arguments[index]
+        switch FFIType(tag: argument.type) {
+        case .int64: values.append(.int64(argument.value.int64))
+        case .double: values.append(.double(argument.value.float64))
+        case .bool: values.append(.bool(argument.value.boolean))
+        case .string:
+            guard let text = argument.value.string else {
+                return .failure(FFIError(message: "argument \(index + 1) is a null string"))
+            }
+            values.append(.string(String(cString: text)))
+        case .pointer, nil:
+            return .failure(FFIError(message: "argument \(index + 1) has unknown type tag \(argument.type)"))
+        }
+    }
+    return .success(values)
+}
+
+private func parseRoute(_ text: UnsafePointer<CChar>?) -> Result<Route, RouteError> {
+    do {
+        return .success(try Route(parsing: string(text)))
+    } catch {
+        return .failure(error)
+    }
+}
+
+private func prepare(_ types: [FFIType]) -> Result<FFIFunction, FFIError> {
+    do {
+        return .success(try FFIFunction(argumentTypes: types))
+    } catch {
+        return .failure(error)
+    }
+}
+
+private func invoke(_ call: FFIFunction, _ function: @convention(c) () -> Void, _ values: [FFIValue]) -> Result<Void, FFIError> {
+    do {
+        return .success(try call.call(function, with: values))
+    } catch {
+        return .failure(error)
+    }
+}
+
+private func string(_ pointer: UnsafePointer<CChar>?) -> String {
+    pointer.map { String(cString: $0) } ?? ""
+}
+
+/// The one host API table, handed to every C render function and action.
+enum CHostAPI {
+    nonisolated(unsafe) static let table: UnsafeMutablePointer<apphost_host_api> = {
+        let table = UnsafeMutablePointer<apphost_host_api>.allocate(capacity: 1)
+        table.initialize(to: apphost_host_api(
+            abi_version: UInt32(APPHOST_ABI_VERSION),
+            title: { screen, text in CScreenBuilder.from(screen)?.add(.title(string(text))) },
+            text: { screen, text in CScreenBuilder.from(screen)?.add(.text(string(text))) },
+            link: { screen, label, route in
+                guard let builder = CScreenBuilder.from(screen) else { return }
+                switch parseRoute(route) {
+                case .success(let destination):
+                    builder.add(.link(string(label), destination: destination, failure: nil))
+                case .failure(let error):
+                    builder.add(.link(string(label), destination: nil, failure: error.description))
+                }
+            },
+            button: { screen, label, action, count, arguments in
+                guard let builder = CScreenBuilder.from(screen) else { return }
+                let label = string(label)
+                switch copyArguments(count, arguments) {
+                case .failure(let error):
+                    builder.add(.error("C feature: button '\(label)': \(error.message)"))
+                case .success(let values):
+                    guard let action else {
+                        builder.add(.error("C feature: button '\(label)' has a null action"))
+                        return
+                    }
+                    let router = builder.router
+                    let call: FFIFunction
+                    switch prepare([.pointer, .pointer] + values.map(\.type)) {
+                    case .success(let prepared):
+                        call = prepared
+                    case .failure(let error):
+                        builder.add(.error("C feature: button '\(label)': \(error.message)"))
+                        return
+                    }
+                    nonisolated(unsafe) let function = action
+                    builder.add(.button(label, action: ButtonAction { @MainActor in
+                        let handle = Unmanaged.passUnretained(router).toOpaque()
+                        if case .failure(let error) = invoke(call, function, [.pointer(UnsafeMutableRawPointer(CHostAPI.table)), .pointer(handle)] + values) {
+                            router.logger.error("C action '\(label)': \(error.message)")
+                        }
+                    }))
+                }
+            },
+            begin_list: { screen in CScreenBuilder.from(screen)?.begin(.list) },
+            end_list: { screen in CScreenBuilder.from(screen)?.end("list") },
+            begin_section: { screen, header in CScreenBuilder.from(screen)?.begin(.section(header.map { String(cString: $0) })) },
+            end_section: { screen in CScreenBuilder.from(screen)?.end("section") },
+            divider: { screen in CScreenBuilder.from(screen)?.add(.divider) },
+            error: { screen, message in CScreenBuilder.from(screen)?.add(.error(string(message))) },
+            navigate: { handle, route in
+                let address = Int(bitPattern: handle)
+                let parsed = parseRoute(route)
+                return MainActor.assumeIsolated {
+                    guard let router = CRouterHandle.from(address: address) else { return false }
+                    switch parsed {
+                    case .success(let destination):
+                        router.router.navigate(to: destination)
+                        return true
+                    case .failure(let error):
+                        router.logger.error("C action navigate: \(error.description)")
+                        return false
+                    }
+                }
+            },
+            go_back: { handle in
+                let address = Int(bitPattern: handle)
+                MainActor.assumeIsolated { CRouterHandle.from(address: address)?.router.goBack() }
+            },
+            alert: { handle, title, message in
+                let address = Int(bitPattern: handle)
+                let alert = Alert(title: string(title), message: message.map { String(cString: $0) })
+                MainActor.assumeIsolated { CRouterHandle.from(address: address)?.router.showAlert(alert) }
+            }
+        ))
+        return table
+    }()
+}

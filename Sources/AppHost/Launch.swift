@@ -1,0 +1,91 @@
+import AppHostKit
+
+/// Why a session could not start.
+public enum LaunchError: Error, Equatable, CustomStringConvertible {
+    /// `--start` names nothing a loaded feature provides.
+    case unknownStart(String, known: [String])
+    /// `--open` could not be opened.
+    case badLink(String, RouteError)
+
+    public var description: String {
+        switch self {
+        case .unknownStart(let name, let known):
+            let list = known.isEmpty ? "none; no feature loaded" : known.joined(separator: ", ")
+            return "--start \(name): no loaded feature provides '\(name)' (known: \(list))"
+        case .badLink(let link, let error):
+            return "--open \(link): \(error)"
+        }
+    }
+}
+
+/// Decides where a session starts: the start name, a saved state, a deep link.
+@MainActor
+public enum Launch {
+    /// The names `--start` accepts: shells and names with a root destination.
+    public static func startNames(in registry: DestinationRegistry) -> [String] {
+        (registry.shells.map(\.name) + registry.entries.filter { $0.root != nil }.map(\.name)).sorted()
+    }
+
+    /// The state to start in: the saved one if it belongs to `start` (with routes that no
+    /// longer resolve dropped, each drop reported), else `start`'s fresh state.
+    public static func initialState(
+        start: String,
+        registry: DestinationRegistry,
+        store: StateStore?,
+        report: (String) -> Void
+    ) throws(LaunchError) -> AppState {
+        guard let fresh = Session.startState(named: start, in: registry) else {
+            throw .unknownStart(start, known: startNames(in: registry))
+        }
+        guard let store else { return fresh }
+        switch store.load() {
+        case .missing:
+            return fresh
+        case .corrupt(let reason, let movedTo):
+            let where_ = movedTo.map { "moved it to \($0)" } ?? "could not move it aside"
+            report("state \(store.path) \(reason); \(where_) and started fresh")
+            return fresh
+        case .state(let saved):
+            guard saved.shell == fresh.shell, saved.shell != nil || saved.stacks[0].root.name == fresh.stacks[0].root.name else {
+                report("state \(store.path) holds a session of '\(saved.shell ?? saved.stacks[0].root.name)', not '\(start)'; started fresh")
+                return fresh
+            }
+            var restored = saved
+            for index in restored.stacks.indices {
+                let label = saved.shell == nil ? "" : " (item \(index + 1))"
+                if let kept = prune(saved.stacks[index], registry: registry, report: { report("state \(store.path)\(label): \($0)") }) {
+                    restored.stacks[index] = kept
+                } else {
+                    restored.stacks[index] = fresh.stacks[index]
+                }
+            }
+            return restored
+        }
+    }
+
+    /// Drops a stack's routes from the first that no longer resolves; nil if even its root does not.
+    static func prune(_ state: NavigationState, registry: DestinationRegistry, report: (String) -> Void) -> NavigationState? {
+        let stack = state.stack
+        for (index, route) in stack.enumerated() {
+            do {
+                try registry.validate(route)
+            } catch {
+                let dropped = stack.count - index
+                report("dropped \(route) and \(dropped - 1) route(s) above it, and anything presented: \(error.message)")
+                guard index > 0 else { return nil }
+                return NavigationState(root: stack[0], path: Array(stack[1..<index]))
+            }
+        }
+        var kept = state
+        if let presented = state.presentation?.presentedState {
+            if let prunedPresented = prune(presented, registry: registry, report: report) {
+                if case .sheet = state.presentation { kept.presentation = .sheet(prunedPresented) } else {
+                    kept.presentation = .fullScreenCover(prunedPresented)
+                }
+            } else {
+                kept.presentation = nil
+            }
+        }
+        return kept
+    }
+}
