@@ -40,6 +40,8 @@ let package = Package(
         .library(name: "AppHostTesting", targets: ["AppHostTesting"]),
         featureLibrary("Home"),
         featureLibrary("Character"),
+        // A feature written in C: no Swift, no Swift runtime.
+        .library(name: "AboutFeature", type: .dynamic, targets: ["AboutFeature"]),
         // Broken libraries for the loader's tests; their names keep them out of feature discovery.
         .library(name: "NoEntryFixture", type: .dynamic, targets: ["NoEntryFixture"]),
         .library(name: "OtherABIFixture", type: .dynamic, targets: ["OtherABIFixture"]),
@@ -63,7 +65,15 @@ let package = Package(
         ),
         .target(name: "AppHostTesting", dependencies: ["AppHost", kit]),
 
+        .target(
+            name: "AboutFeature",
+            dependencies: [.product(name: "CAppHost", package: "SDK")],
+            path: "Features/About",
+            linkerSettings: noSwiftRuntime
+        ),
+
         .target(name: "NoEntryFixture", path: "Tests/Fixtures/NoEntry"),
+        .target(name: "FFIProbe", path: "Tests/Fixtures/FFIProbe"),
         .target(
             name: "OtherABIFixture",
             dependencies: [.product(name: "CAppHost", package: "SDK")],
@@ -74,12 +84,13 @@ let package = Package(
         .testTarget(name: "AppHostKitTests", dependencies: [kit, mocks]),
         .testTarget(
             name: "AppHostTests",
-            dependencies: ["AppHost", "AppHostTesting", kit, .product(name: "CAppHost", package: "SDK")]
+            dependencies: ["AppHost", "AppHostTesting", "FFIProbe", kit, .product(name: "CAppHost", package: "SDK")]
         ),
         .testTarget(
             name: "HomeFeatureTests",
             dependencies: ["HomeFeature", "CharacterInterface", "AppHostTesting", kit, mocks]
         ),
+        .testTarget(name: "AboutFeatureTests", dependencies: ["AppHostTesting"]),
         .testTarget(
             name: "CharacterFeatureTests",
             dependencies: ["CharacterFeature", "AppHostTesting", kit, mocks]

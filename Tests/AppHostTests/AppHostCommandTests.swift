@@ -17,7 +17,7 @@ struct AppHostCommandTests {
             .compactMap { index, line in line.hasPrefix("═") ? nil : String(line) }
         #expect(titles.first == "Home")
         #expect(result.output.components(separatedBy: "\nCharacters\nHome › Characters\n").count == 2)
-        #expect(result.output.hasSuffix("[1] Characters\n  [2] Rick Sanchez\n════════════════════════════════════════════════════════════\n"))
+        #expect(result.output.hasSuffix("[1] Characters\n  [2] Rick Sanchez\n  [3] About ›\n════════════════════════════════════════════════════════════\n"))
     }
 
     @Test
@@ -26,7 +26,7 @@ struct AppHostCommandTests {
 
         #expect(result.status == 2)
         #expect(result.output == "")
-        #expect(result.errors == "error: --start nowhere: no loaded feature provides 'nowhere' (known: character, home)\n")
+        #expect(result.errors == "error: --start nowhere: no loaded feature provides 'nowhere' (known: about, character, home)\n")
     }
 
     @Test
@@ -34,7 +34,7 @@ struct AppHostCommandTests {
         let result = try ProcessRunner.run(apphost, ["--start", "home", "--strict"], input: "tap 7\ntap 1\n")
 
         #expect(result.status == 1)
-        #expect(result.errors == "error: tap 7: no element 7 on this screen (it has 1–2)\n")
+        #expect(result.errors == "error: tap 7: no element 7 on this screen (it has 1–3)\n")
         #expect(!result.output.contains("Home › Characters"))
     }
 
@@ -60,7 +60,9 @@ struct AppHostCommandTests {
         #expect(result.status == 0)
         #expect(result.output == """
             searched: \(directory)
-            loaded 2 features:
+            loaded 3 features:
+              about  \(directory)/libAboutFeature.so
+                about  C feature 'about'  (start: about/main)
               character  \(directory)/libCharacterFeature.so
                 character  CharacterInterface.CharacterNavigation  (start: character/list)
               home  \(directory)/libHomeFeature.so
@@ -85,6 +87,31 @@ struct AppHostCommandTests {
         #expect(with.status == 0)
         #expect(with.errors == "")
         #expect(with.output.contains("Home › Characters\n"))
+    }
+
+    @Test
+    func aCFeatureBuiltByHandIsListedAndNavigable() throws {
+        let fixtures = try FeatureFixtures()
+        try CCompiler.compile(CCompiler.fixture("hello.c"), to: fixtures.path("libHelloFeature.so"))
+        try fixtures.addBuiltFeature("Home")
+        let arguments = ["--features", fixtures.directory.path]
+
+        let list = try ProcessRunner.run(apphost, ["list"] + arguments)
+        let session = try ProcessRunner.run(apphost, ["--start", "home", "--width", "40"] + arguments, input: "open hello/greet?name=Summer%20Smith\ntap Home\n")
+
+        #expect(list.output.contains("  hello  \(fixtures.path("libHelloFeature.so"))\n    hello  C feature 'hello'\n"))
+        #expect(session.status == 0)
+        #expect(session.errors == "")
+        #expect(session.output.contains("""
+            ════════════════════════════════════════
+            Hello
+            Home › Hello
+            ────────────────────────────────────────
+            Hello, Summer Smith!
+            [1] Home ›
+            ════════════════════════════════════════
+            """))
+        #expect(session.output.hasSuffix("Home › Hello › Home\n────────────────────────────────────────\nWelcome to AppHost. Every screen here\ncomes from a feature library loaded at\nrun time.\n\nEXPLORE\n  [1] Characters\n  [2] Rick Sanchez\n  [3] About ›\n════════════════════════════════════════\n"))
     }
 
     @Test

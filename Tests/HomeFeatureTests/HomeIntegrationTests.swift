@@ -15,6 +15,7 @@ struct HomeIntegrationTests {
         EXPLORE
           [1] Characters
           [2] Rick Sanchez
+          [3] About ›
         ════════════════════════════════════════════════════════════
 
         """

@@ -12,6 +12,8 @@ struct HomeView {
         Section("Explore") {
             Button("Characters") { [viewModel] in viewModel.didTapOnCharactersButton() }
             Button("Rick Sanchez") { [viewModel] in viewModel.didTapOnCharacterButton() }
+            // About is a C feature: there is no Swift type to name, so the link names its route.
+            Link("About", to: Route(name: "about", destination: "main"))
         }
     }
 }

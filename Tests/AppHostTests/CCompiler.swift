@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+
+/// Builds C feature libraries the way a feature author outside this package would: `cc -shared -fPIC`.
+enum CCompiler {
+    /// The repository's root, found from this file's path.
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The directory that holds apphost.h.
+    static let includeDirectory = repository.appendingPathComponent("SDK/Sources/CAppHost/include").path
+
+    /// A fixture source under Tests/Fixtures/CFeatures.
+    static func fixture(_ name: String) -> String {
+        repository.appendingPathComponent("Tests/Fixtures/CFeatures/\(name)").path
+    }
+
+    /// Compiles `source` into the shared library `output`; records an issue with the compiler's output if it fails.
+    static func compile(_ source: String, to output: String, defines: [String] = []) throws {
+        let arguments = ["cc", "-shared", "-fPIC", "-Wall", "-Werror", "-I", includeDirectory]
+            + defines.map { "-D\($0)" } + [source, "-o", output]
+        let result = try ProcessRunner.run("/usr/bin/env", arguments)
+        try #require(result.status == 0, "cc \(source) failed:\n\(result.errors)")
+    }
+}

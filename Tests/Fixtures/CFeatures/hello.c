@@ -1,0 +1,31 @@
+/* The smallest complete C feature: one destination with a string parameter.
+ *
+ *   cc -shared -fPIC -I SDK/Sources/CAppHost/include hello.c -o libHelloFeature.so
+ */
+#include <stdio.h>
+#include "apphost.h"
+
+static void render_hello(const apphost_host_api *api, apphost_screen *screen, const char *name) {
+    char line[128];
+    snprintf(line, sizeof line, "Hello, %s!", name);
+    api->title(screen, "Hello");
+    api->text(screen, line);
+    api->link(screen, "Home", "home/main");
+}
+
+static const apphost_parameter hello_parameters[] = {{"name", APPHOST_TYPE_STRING}};
+
+static const apphost_destination destinations[] = {
+    {"greet", 1, hello_parameters, (apphost_render_fn)render_hello},
+};
+
+static const apphost_feature_descriptor descriptor = {
+    .abi_version = APPHOST_ABI_VERSION,
+    .kind = APPHOST_FEATURE_KIND_C,
+    .name = "hello",
+    .route_name = "hello",
+    .destination_count = 1,
+    .destinations = destinations,
+};
+
+const apphost_feature_descriptor *apphost_feature_entry(void) { return &descriptor; }
