@@ -9,12 +9,14 @@ let mocks: Target.Dependency = .product(name: "AppHostKitMocks", package: "SDK")
 
 /// A feature: its Interface target (the Navigation type other features may use),
 /// its implementation, and the one-function entry target that makes the library.
-func feature(_ name: String, uses interfaces: [String] = []) -> [Target] {
-    [
-        .target(name: "\(name)Interface", dependencies: [kit], path: "Features/\(name)/Interface"),
+func feature(_ name: String, uses interfaces: [String] = [], hasInterface: Bool = true) -> [Target] {
+    let own: [Target.Dependency] = hasInterface ? [.target(name: "\(name)Interface")] : []
+    let interfaceTarget: [Target] = hasInterface
+        ? [.target(name: "\(name)Interface", dependencies: [kit], path: "Features/\(name)/Interface")] : []
+    return interfaceTarget + [
         .target(
             name: "\(name)Feature",
-            dependencies: [kit, .target(name: "\(name)Interface")] + interfaces.map { .target(name: $0) },
+            dependencies: [kit] + own + interfaces.map { .target(name: $0) },
             path: "Features/\(name)/Sources"
         ),
         .target(
@@ -40,6 +42,8 @@ let package = Package(
         .library(name: "AppHostTesting", targets: ["AppHostTesting"]),
         featureLibrary("Home"),
         featureLibrary("Character"),
+        featureLibrary("Settings"),
+        featureLibrary("Shell"),
         // A feature written in C: no Swift, no Swift runtime.
         .library(name: "AboutFeature", type: .dynamic, targets: ["AboutFeature"]),
         // Broken libraries for the loader's tests; their names keep them out of feature discovery.
@@ -92,10 +96,17 @@ let package = Package(
         ),
         .testTarget(name: "AboutFeatureTests", dependencies: ["AppHostTesting"]),
         .testTarget(
+            name: "SettingsFeatureTests",
+            dependencies: ["SettingsFeature", "CharacterInterface", "AppHostTesting", kit, mocks]
+        ),
+        .testTarget(name: "NavigationTests", dependencies: ["AppHostTesting", "AppHost", kit]),
+        .testTarget(
             name: "CharacterFeatureTests",
             dependencies: ["CharacterFeature", "AppHostTesting", kit, mocks]
         ),
     ]
         + feature("Home", uses: ["CharacterInterface"])
         + feature("Character")
+        + feature("Settings", uses: ["CharacterInterface"])
+        + feature("Shell", hasInterface: false)
 )

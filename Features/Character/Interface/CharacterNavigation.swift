@@ -6,6 +6,16 @@ public enum CharacterNavigation: Navigation {
     case list
     /// One character's detail.
     case detail(identifier: Int)
+    /// A list to choose a character from; it finishes with a ``CharacterPickerResult``.
+    case picker
 
     public static let routeName = "character"
+}
+
+/// What the character picker hands back to the screen that opened it.
+public enum CharacterPickerResult: NavigationResult {
+    /// The character chosen.
+    case picked(identifier: Int, name: String)
+
+    public static let routeName = "character-picked"
 }

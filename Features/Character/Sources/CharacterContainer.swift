@@ -22,6 +22,10 @@ struct CharacterContainer {
         )
     }
 
+    func makeCharacterPickerViewModel(router: any RouterContract) -> CharacterPickerViewModel {
+        CharacterPickerViewModel(getCharactersUseCase: GetCharactersUseCase(repository: repository), router: router)
+    }
+
     func makeScreen(for navigation: CharacterNavigation, router: any RouterContract) -> Screen {
         switch navigation {
         case .list:
@@ -30,6 +34,8 @@ struct CharacterContainer {
             Screen(makeCharacterDetailViewModel(identifier: identifier, router: router)) {
                 CharacterDetailView(viewModel: $0).body
             }
+        case .picker:
+            Screen(makeCharacterPickerViewModel(router: router)) { CharacterPickerView(viewModel: $0).body }
         }
     }
 }

@@ -1,0 +1,13 @@
+import AppHostKit
+
+/// The destinations of the Settings feature.
+public enum SettingsNavigation: Navigation {
+    /// The settings.
+    case main
+    /// The profile editor, presented as a sheet.
+    case profile
+    /// What's new, presented as a full-screen cover.
+    case whatsNew
+
+    public static let routeName = "settings"
+}
