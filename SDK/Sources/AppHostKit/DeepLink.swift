@@ -40,6 +40,8 @@ public enum DeepLink: Hashable, Sendable, CustomStringConvertible {
         guard !text.isEmpty else {
             throw RouteError(route: text, message: "empty deep link")
         }
+        // Balance is checked for the whole text first, so that the error names all of it.
+        _ = try DeepLink.firstTopLevel(Substring(text), nil)
         guard text.hasPrefix("@") else {
             self = .stack(try DeepLink.parseStack(Substring(text)))
             return
@@ -185,8 +187,8 @@ public enum DeepLink: Hashable, Sendable, CustomStringConvertible {
         return value
     }
 
-    /// The first `character` outside parentheses; throws on unbalanced parentheses.
-    private static func firstTopLevel(_ text: Substring, _ character: Character) throws(RouteError) -> Substring.Index? {
+    /// The first `character` outside parentheses (nil: none, just check); throws on unbalanced parentheses.
+    private static func firstTopLevel(_ text: Substring, _ character: Character?) throws(RouteError) -> Substring.Index? {
         var depth = 0
         for index in text.indices {
             switch text[index] {
