@@ -17,6 +17,9 @@ public struct FeatureListing {
                 let root = entry.root.map { "  (start: \($0))" } ?? ""
                 lines.append("    \(entry.name)  \(entry.typeName)\(root)")
             }
+            for shell in feature.shells {
+                lines.append("    \(shell.name)  shell, \(shell.style.rawValue): \(shell.items.map(\.name).joined(separator: ", "))")
+            }
         }
         if !host.failures.isEmpty {
             lines.append("failed \(host.failures.count) file\(host.failures.count == 1 ? "" : "s"):")

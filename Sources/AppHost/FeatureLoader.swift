@@ -30,6 +30,8 @@ public struct LoadedFeature: Hashable, Sendable {
     public var path: String
     /// The navigation types it registered.
     public var entries: [RegistryEntry]
+    /// The shells it registered.
+    public var shells: [ShellDefinition] = []
 }
 
 /// Loads feature libraries with `dlopen` and registers them.
@@ -72,6 +74,7 @@ public enum FeatureLoader {
         into registry: DestinationRegistry
     ) throws(FeatureLoadError) -> LoadedFeature {
         let before = Set(registry.names)
+        let shellsBefore = Set(registry.shells.map(\.name))
         do {
             if let definition = library.cFeature {
                 try registry.register([definition.registration(origin: library.path, logger: Logger(label: "apphost.\(library.name)"))])
@@ -87,7 +90,8 @@ public enum FeatureLoader {
             }
         }
         let added = registry.entries.filter { !before.contains($0.name) }
-        return LoadedFeature(name: library.name, path: library.path, entries: added)
+        let shells = registry.shells.filter { !shellsBefore.contains($0.name) }
+        return LoadedFeature(name: library.name, path: library.path, entries: added, shells: shells)
     }
 
     /// Opens and registers one file.

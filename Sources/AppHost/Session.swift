@@ -259,7 +259,8 @@ public final class Session {
             return actions[number - 1]
         case .label(let label):
             guard let match = actions.first(where: { $0.label.caseInsensitiveCompare(label) == .orderedSame }) else {
-                let labels = actions.map { "'\($0.label)'" }.joined(separator: ", ")
+                var labels = actions.prefix(8).map { "'\($0.label)'" }.joined(separator: ", ")
+                if actions.count > 8 { labels += " and \(actions.count - 8) more" }
                 _ = fail("\(command): no element labelled '\(label)' on this screen (\(labels.isEmpty ? "none" : labels))")
                 return nil
             }

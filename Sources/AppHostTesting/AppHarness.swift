@@ -6,13 +6,13 @@ import Foundation
 public enum HarnessError: Error, CustomStringConvertible {
     /// A feature library failed to load.
     case featureFailed(FeatureLoadError)
-    /// No loaded feature provides the start name.
-    case unknownStart(String, known: [String])
+    /// The session could not start.
+    case launchFailed(LaunchError)
 
     public var description: String {
         switch self {
         case .featureFailed(let error): "\(error)"
-        case .unknownStart(let name, let known): "no loaded feature provides '\(name)' (known: \(known.joined(separator: ", ")))"
+        case .launchFailed(let error): "\(error)"
         }
     }
 }
@@ -42,13 +42,24 @@ public final class AppHarness {
         URL(fileURLWithPath: buildDirectory).appendingPathComponent("lib\(name)Feature.so").path
     }
 
-    /// Loads `lib<name>Feature.so` for each name from the build directory and starts a session at `start`.
-    public convenience init(features: [String], start: String, options: Session.Options = Session.Options()) async throws {
-        try await self.init(paths: features.map(Self.libraryPath), start: start, options: options)
+    /// Loads `lib<name>Feature.so` for each name from the build directory and starts a session at `start`
+    /// (a destination's or a shell's name), restoring and saving `stateFile` if one is given.
+    public convenience init(
+        features: [String],
+        start: String,
+        options: Session.Options = Session.Options(),
+        stateFile: String? = nil
+    ) async throws {
+        try await self.init(paths: features.map(Self.libraryPath), start: start, options: options, stateFile: stateFile)
     }
 
     /// Loads the feature libraries at `paths` and starts a session at `start`.
-    public init(paths: [String], start: String, options: Session.Options = Session.Options()) async throws {
+    public init(
+        paths: [String],
+        start: String,
+        options: Session.Options = Session.Options(),
+        stateFile: String? = nil
+    ) async throws {
         let host = FeatureHost()
         for path in paths {
             do {
@@ -57,26 +68,37 @@ public final class AppHarness {
                 throw HarnessError.featureFailed(error)
             }
         }
-        guard let root = host.registry.root(named: start) else {
-            throw HarnessError.unknownStart(start, known: host.registry.names)
+        let sink = Sink()
+        let store = stateFile.map(StateStore.init(path:))
+        let initial: AppState
+        do {
+            initial = try Launch.initialState(start: start, registry: host.registry, store: store) {
+                sink.errors.append("warning: \($0)\n")
+            }
+        } catch {
+            throw HarnessError.launchFailed(error)
         }
         self.host = host
-        var output = ""
-        var errors: [String] = []
-        let sink = Sink()
         session = Session(
             registry: host.registry,
-            start: root,
+            state: initial,
             options: options,
             output: { sink.output += $0 },
             errorOutput: { sink.errors.append($0) }
         )
+        if let store {
+            session.onStateChange = { state in
+                do {
+                    try store.save(state)
+                } catch {
+                    sink.errors.append("warning: state \(error)\n")
+                }
+            }
+        }
         self.sink = sink
         await session.start()
-        output = sink.output
-        errors = sink.errors
-        transcript = output
-        errorLines = errors
+        transcript = sink.output
+        errorLines = sink.errors
     }
 
     private let sink: Sink

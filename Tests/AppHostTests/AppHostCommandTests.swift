@@ -26,7 +26,7 @@ struct AppHostCommandTests {
 
         #expect(result.status == 2)
         #expect(result.output == "")
-        #expect(result.errors == "error: --start nowhere: no loaded feature provides 'nowhere' (known: about, character, home)\n")
+        #expect(result.errors == "error: --start nowhere: no loaded feature provides 'nowhere' (known: about, character, home, main, settings, split)\n")
     }
 
     @Test
@@ -60,13 +60,18 @@ struct AppHostCommandTests {
         #expect(result.status == 0)
         #expect(result.output == """
             searched: \(directory)
-            loaded 3 features:
+            loaded 5 features:
               about  \(directory)/libAboutFeature.so
                 about  C feature 'about'  (start: about/main)
               character  \(directory)/libCharacterFeature.so
                 character  CharacterInterface.CharacterNavigation  (start: character/list)
               home  \(directory)/libHomeFeature.so
                 home  HomeInterface.HomeNavigation  (start: home/main)
+              settings  \(directory)/libSettingsFeature.so
+                settings  SettingsInterface.SettingsNavigation  (start: settings/main)
+              shell  \(directory)/libShellFeature.so
+                main  shell, tabs: home, character, settings
+                split  shell, split: home, character, settings
 
             """)
     }
