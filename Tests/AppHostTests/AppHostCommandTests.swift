@@ -120,6 +120,57 @@ struct AppHostCommandTests {
     }
 
     @Test
+    func aStateFileBringsTheSameScreenTabAndPresentationBack() throws {
+        let fixtures = try FeatureFixtures()
+        let state = fixtures.path("state.json")
+
+        let first = try ProcessRunner.run(apphost, ["--start", "main", "--state", state], input: "tab 3\ntap Edit profile\nquit\n")
+        let second = try ProcessRunner.run(apphost, ["--start", "main", "--state", state], input: "state\n")
+
+        let link = "@main:settings(home:home/main|character:character/list|settings:settings/main!sheet(settings/profile))\n"
+        #expect(first.status == 0 && second.status == 0)
+        #expect(second.errors == "")
+        #expect(second.output.hasSuffix(link))
+        let restoredScreen = String(second.output.dropLast(link.count))
+        #expect(restoredScreen.contains("┌─ sheet"))
+        #expect(first.output.hasSuffix(restoredScreen), "the first screen of the second run is the last of the first")
+    }
+
+    @Test
+    func aCorruptStateFileIsMovedAsideAndTheAppStartsFresh() throws {
+        let fixtures = try FeatureFixtures()
+        let state = fixtures.path("state.json")
+        try fixtures.addTextFile(named: "state.json")
+
+        let result = try ProcessRunner.run(apphost, ["--start", "home", "--state", state], input: "state\n")
+
+        #expect(result.status == 0)
+        #expect(result.errors == "warning: state \(state) is not a state file (no JSON object with a version); moved it to \(state).corrupt and started fresh\n")
+        #expect(FileManager.default.fileExists(atPath: state + ".corrupt"))
+        #expect(result.output.hasSuffix("home/main\n"))
+    }
+
+    @Test
+    func theStatePrintedInOneRunOpensTheSameStateInAnother() throws {
+        let first = try ProcessRunner.run(apphost, ["--start", "main"], input: "tab 2\ntap 3\ntab Settings\ntap Reset settings\nstate\n")
+        let link = try #require(first.output.split(separator: "\n").last.map(String.init))
+
+        let second = try ProcessRunner.run(apphost, ["--start", "main", "--open", link], input: "state\n")
+
+        #expect(link.hasPrefix("@main:settings("))
+        #expect(second.status == 0)
+        #expect(second.output.hasSuffix(link + "\n"))
+    }
+
+    @Test
+    func aBadOpenLinkExitsWithTwoNamingTheSegment() throws {
+        let result = try ProcessRunner.run(apphost, ["--start", "home", "--open", "home/main>character/detail?identifier=x"])
+
+        #expect(result.status == 2)
+        #expect(result.errors == "error: --open home/main>character/detail?identifier=x: character/detail?identifier=x: parameter 'identifier' expects an integer, got 'x'\n")
+    }
+
+    @Test
     func aBadWidthIsRefused() throws {
         let result = try ProcessRunner.run(apphost, ["--start", "home", "--width", "5"])
 

@@ -237,4 +237,82 @@ struct SessionTests {
         #expect(code == 0)
         #expect(sut.current?.text.contains("Taps: 2") == true)
     }
+
+    @Test
+    func dismissWithNothingPresentedIsReported() async throws {
+        let sut = try makeSession()
+        await sut.start()
+
+        await sut.execute("dismiss")
+
+        #expect(capture.errors == "error: dismiss: nothing is presented\n")
+    }
+
+    @Test
+    func tabWithoutAShellIsReported() async throws {
+        let sut = try makeSession()
+        await sut.start()
+
+        await sut.execute("tab 2")
+
+        #expect(capture.errors == "error: tab 2: this session has no tabs; start it with a shell's name\n")
+    }
+
+    @Test
+    func popGoesBackToARouteInTheStack() async throws {
+        let sut = try makeSession()
+        await sut.start()
+        await sut.execute("open desk/room?number=1")
+        await sut.execute("open desk/room?number=2")
+
+        await sut.execute("pop desk/front")
+
+        #expect(sut.router.state.stack.map(\.description) == ["desk/front"])
+    }
+
+    @Test
+    func popToARouteNotInTheStackIsReported() async throws {
+        let sut = try makeSession()
+        await sut.start()
+
+        await sut.execute("pop desk/room?number=3")
+
+        #expect(capture.errors == "error: pop desk/room?number=3: desk/room?number=3 is not in the stack (desk/front)\n")
+    }
+
+    @Test
+    func replaceSwapsTheWholeStack() async throws {
+        let sut = try makeSession()
+        await sut.start()
+
+        await sut.execute("replace desk desk/room?number=4 desk/room?number=5")
+
+        #expect(sut.router.state.stack.map(\.description) == ["desk/front", "desk/room?number=4", "desk/room?number=5"])
+        #expect(sut.current?.text.contains("Front desk › Room 4 › Room 5") == true)
+    }
+
+    @Test
+    func replaceWithAnUnknownRouteChangesNothing() async throws {
+        let sut = try makeSession()
+        await sut.start()
+
+        await sut.execute("replace desk weather/today")
+
+        #expect(capture.errors == "error: replace desk weather/today: weather/today: no loaded feature provides 'weather' (loaded: desk)\n")
+        #expect(sut.router.state.stack.map(\.description) == ["desk/front"])
+    }
+
+    @Test
+    func everyChangeIsReportedToTheStateObserver() async throws {
+        let sut = try makeSession()
+        var states: [String] = []
+        sut.onStateChange = { states.append(DeepLink.stack($0.current).description) }
+        await sut.start()
+
+        await sut.execute("tap Room 7")
+        await sut.execute("tap 1")
+        await sut.execute("state")
+
+        #expect(states == ["desk/front>desk/room?number=7", "desk/front"])
+    }
 }

@@ -54,3 +54,34 @@ struct CharacterListViewModelTests {
         #expect(router.navigatedDestinations.count == 1)
     }
 }
+
+@MainActor
+@Suite
+struct CharacterPickerViewModelTests {
+    @Test
+    func didSelectFinishesWithThePickedCharacter() {
+        // Given
+        let router = RouterMock()
+        let sut = CharacterPickerViewModel(getCharactersUseCase: GetCharactersUseCaseMock(), router: router)
+
+        // When
+        sut.didSelect(.morty)
+
+        // Then
+        #expect(router.finishedResults.map { $0 as? CharacterPickerResult } == [.picked(identifier: 2, name: "Morty Smith")])
+    }
+
+    @Test
+    func didTapOnCancelButtonGoesBack() {
+        // Given
+        let router = RouterMock()
+        let sut = CharacterPickerViewModel(getCharactersUseCase: GetCharactersUseCaseMock(), router: router)
+
+        // When
+        sut.didTapOnCancelButton()
+
+        // Then
+        #expect(router.goBackCallCount == 1)
+        #expect(router.finishedResults.isEmpty)
+    }
+}
