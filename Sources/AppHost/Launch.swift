@@ -13,7 +13,7 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
             let list = known.isEmpty ? "none; no feature loaded" : known.joined(separator: ", ")
             return "--start \(name): no loaded feature provides '\(name)' (known: \(list))"
         case .badLink(let link, let error):
-            return "--open \(link): \(error)"
+            return "--open \(link): \(error.described(within: link))"
         }
     }
 }
@@ -87,5 +87,12 @@ public enum Launch {
             }
         }
         return kept
+    }
+}
+
+extension RouteError {
+    /// The error as part of a message about `link`: the segment at fault is named only when it is not the whole link.
+    func described(within link: String) -> String {
+        route == link ? message : "\(route): \(message)"
     }
 }

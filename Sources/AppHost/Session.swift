@@ -216,8 +216,7 @@ public final class Session {
             do {
                 try open(link)
             } catch {
-                let segment = error.route == link ? "" : "\(error.route): "
-                return fail("open \(link): \(segment)\(error.message)")
+                return fail("open \(link): \(error.described(within: link))")
             }
         case .state, .help, .quit:
             return false
