@@ -62,20 +62,21 @@ struct CharacterPickerViewModelTests {
     func didSelectFinishesWithThePickedCharacter() {
         // Given
         let router = RouterMock()
-        let sut = CharacterPickerViewModel(getCharactersUseCase: GetCharactersUseCaseMock(), router: router)
+        let sut = CharacterListViewModel(getCharactersUseCase: GetCharactersUseCaseMock(), router: router, selection: .returnResult)
 
         // When
         sut.didSelect(.morty)
 
         // Then
         #expect(router.finishedResults.map { $0 as? CharacterPickerResult } == [.picked(identifier: 2, name: "Morty Smith")])
+        #expect(router.navigatedDestinations.isEmpty)
     }
 
     @Test
     func didTapOnCancelButtonGoesBack() {
         // Given
         let router = RouterMock()
-        let sut = CharacterPickerViewModel(getCharactersUseCase: GetCharactersUseCaseMock(), router: router)
+        let sut = CharacterListViewModel(getCharactersUseCase: GetCharactersUseCaseMock(), router: router, selection: .returnResult)
 
         // When
         sut.didTapOnCancelButton()

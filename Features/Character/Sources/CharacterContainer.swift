@@ -22,8 +22,12 @@ struct CharacterContainer {
         )
     }
 
-    func makeCharacterPickerViewModel(router: any RouterContract) -> CharacterPickerViewModel {
-        CharacterPickerViewModel(getCharactersUseCase: GetCharactersUseCase(repository: repository), router: router)
+    func makeCharacterPickerViewModel(router: any RouterContract) -> CharacterListViewModel {
+        CharacterListViewModel(
+            getCharactersUseCase: GetCharactersUseCase(repository: repository),
+            router: router,
+            selection: .returnResult
+        )
     }
 
     func makeScreen(for navigation: CharacterNavigation, router: any RouterContract) -> Screen {

@@ -65,6 +65,7 @@ public final class Router: RouterContract {
         onError?(RouteError(route: route, message: message))
     }
 
+    /// Pushes a destination onto the stack of scope `depth`.
     public func navigate(to destination: any Navigation, depth: Int) {
         do {
             navigate(to: try Route(destination), depth: depth)
@@ -73,10 +74,12 @@ public final class Router: RouterContract {
         }
     }
 
+    /// Pushes a route onto the stack of scope `depth`.
     public func navigate(to route: Route, depth: Int) {
         update(depth) { $0.path.append(route) }
     }
 
+    /// Pops scope `depth`'s top destination; at a presented stack's root, closes it.
     public func goBack(depth: Int) {
         guard let scope = state.scope(depth) else { return }
         if !scope.path.isEmpty {
@@ -86,10 +89,12 @@ public final class Router: RouterContract {
         }
     }
 
+    /// Pops every destination above scope `depth`'s root.
     public func popToRoot(depth: Int) {
         update(depth) { $0.path.removeAll() }
     }
 
+    /// Pops scope `depth` down to the topmost occurrence of `route`; reports it if absent.
     public func pop(to route: Route, depth: Int) {
         guard let scope = state.scope(depth) else { return }
         guard let index = scope.stack.lastIndex(of: route) else {
@@ -99,6 +104,7 @@ public final class Router: RouterContract {
         update(depth) { $0.path.removeSubrange(index...) }
     }
 
+    /// Pops scope `depth` down to the topmost occurrence of `destination`.
     public func pop(to destination: any Navigation, depth: Int) {
         do {
             pop(to: try Route(destination), depth: depth)
@@ -107,6 +113,7 @@ public final class Router: RouterContract {
         }
     }
 
+    /// Presents a destination over scope `depth` with a stack of its own.
     public func present(_ destination: any Navigation, style: PresentationStyle, depth: Int) {
         do {
             present(try Route(destination), style: style, depth: depth)
@@ -115,15 +122,18 @@ public final class Router: RouterContract {
         }
     }
 
+    /// Presents a route over scope `depth` with a stack of its own.
     public func present(_ route: Route, style: PresentationStyle, depth: Int) {
         let presented = NavigationState(root: route)
         update(depth) { $0.presentation = style == .sheet ? .sheet(presented) : .fullScreenCover(presented) }
     }
 
+    /// Shows a presentation over scope `depth`, replacing whatever it presented.
     public func show(_ presentation: Presentation, depth: Int) {
         update(depth) { $0.presentation = presentation }
     }
 
+    /// Closes what scope `depth` presented or, if nothing, scope `depth` itself.
     public func dismiss(depth: Int) {
         if state.scope(depth)?.presentation != nil {
             dismissPresentation(depth)
@@ -141,10 +151,12 @@ public final class Router: RouterContract {
         }
     }
 
+    /// Closes what scope `depth` presented.
     public func dismissPresentation(_ depth: Int) {
         update(depth) { $0.presentation = nil }
     }
 
+    /// Leaves scope `depth`'s top destination and reports `result` for the screen then on top.
     public func finish(with result: any NavigationResult, depth: Int) {
         let route: Route
         do {

@@ -3,7 +3,7 @@ import AppHostKit
 /// A list of characters to choose from.
 @MainActor
 struct CharacterPickerView {
-    let viewModel: CharacterPickerViewModel
+    let viewModel: CharacterListViewModel
 
     @ViewBuilder
     var body: [Node] {
