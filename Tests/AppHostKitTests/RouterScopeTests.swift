@@ -96,6 +96,16 @@ struct RouterScopeTests {
     }
 
     @Test
+    func replaceStackWithDestinationsSwapsTheStackInsideASheet() {
+        let sut = Router(root: home)
+        sut.present(SampleNavigation.list, style: .sheet)
+
+        sut.scope(1).replaceStack(with: [SampleNavigation.detail(identifier: 1), SampleNavigation.list])
+
+        #expect(sut.state.presentation == .sheet(NavigationState(root: route(.detail(identifier: 1)), path: [list])))
+    }
+
+    @Test
     func replaceStackSwapsTheStackOfAScope() {
         let sut = Router(root: home)
         sut.navigate(to: SampleNavigation.list)

@@ -142,6 +142,20 @@ public final class Router: RouterContract {
         }
     }
 
+    /// Replaces the stack of scope `depth` with destinations, root first; reported if one cannot be a route.
+    public func replaceStack(with destinations: [any Navigation], depth: Int) {
+        var routes: [Route] = []
+        for destination in destinations {
+            do {
+                routes.append(try Route(destination))
+            } catch {
+                onError?(error)
+                return
+            }
+        }
+        replaceStack(routes, depth: depth)
+    }
+
     /// Replaces the stack of a scope, keeping what it presents.
     public func replaceStack(_ routes: [Route], depth: Int) {
         guard let root = routes.first else { return }
@@ -184,6 +198,7 @@ public final class Router: RouterContract {
     public func goBack() { goBack(depth: 0) }
     public func popToRoot() { popToRoot(depth: 0) }
     public func pop(to destination: any Navigation) { pop(to: destination, depth: 0) }
+    public func replaceStack(with destinations: [any Navigation]) { replaceStack(with: destinations, depth: 0) }
     public func present(_ destination: any Navigation, style: PresentationStyle) { present(destination, style: style, depth: 0) }
     public func showAlert(_ alert: Alert) { show(.alert(alert), depth: 0) }
     public func showConfirmationDialog(_ dialog: ConfirmationDialog) { show(.confirmationDialog(dialog), depth: 0) }
@@ -207,6 +222,7 @@ final class RouterScope: RouterContract {
     func goBack() { owner.goBack(depth: depth) }
     func popToRoot() { owner.popToRoot(depth: depth) }
     func pop(to destination: any Navigation) { owner.pop(to: destination, depth: depth) }
+    func replaceStack(with destinations: [any Navigation]) { owner.replaceStack(with: destinations, depth: depth) }
     func present(_ destination: any Navigation, style: PresentationStyle) { owner.present(destination, style: style, depth: depth) }
     func showAlert(_ alert: Alert) { owner.show(.alert(alert), depth: depth) }
     func showConfirmationDialog(_ dialog: ConfirmationDialog) { owner.show(.confirmationDialog(dialog), depth: depth) }

@@ -15,6 +15,8 @@ public protocol RouterContract: AnyObject {
     func popToRoot()
     /// Pops down to the topmost occurrence of `destination` in this scope's stack.
     func pop(to destination: any Navigation)
+    /// Replaces this scope's whole stack, root first; an empty list changes nothing.
+    func replaceStack(with destinations: [any Navigation])
     /// Presents a destination as a sheet or full-screen cover with a stack of its own.
     func present(_ destination: any Navigation, style: PresentationStyle)
     /// Shows an alert over this scope, replacing whatever it presented.

@@ -15,6 +15,8 @@ public final class RouterMock: RouterContract {
     public private(set) var shownConfirmationDialogs: [ConfirmationDialog] = []
     /// Every destination passed to `pop(to:)`, in order.
     public private(set) var poppedToDestinations: [any Navigation] = []
+    /// Every stack passed to `replaceStack(with:)`, in order.
+    public private(set) var replacedStacks: [[any Navigation]] = []
     /// Every result passed to `finish(with:)`, in order.
     public private(set) var finishedResults: [any NavigationResult] = []
     /// How many times `goBack()` was called.
@@ -32,6 +34,7 @@ public final class RouterMock: RouterContract {
     public func goBack() { goBackCallCount += 1 }
     public func popToRoot() { popToRootCallCount += 1 }
     public func pop(to destination: any Navigation) { poppedToDestinations.append(destination) }
+    public func replaceStack(with destinations: [any Navigation]) { replacedStacks.append(destinations) }
     public func present(_ destination: any Navigation, style: PresentationStyle) {
         presentedDestinations.append((destination, style))
     }
