@@ -68,6 +68,7 @@ let package = Package(
             ]
         ),
         .target(name: "AppHostTesting", dependencies: ["AppHost", kit]),
+        .executableTarget(name: "apphost-benchmark", dependencies: ["AppHost", kit]),
 
         .target(
             name: "AboutFeature",
@@ -99,7 +100,7 @@ let package = Package(
             name: "SettingsFeatureTests",
             dependencies: ["SettingsFeature", "CharacterInterface", "AppHostTesting", kit, mocks]
         ),
-        .testTarget(name: "NavigationTests", dependencies: ["AppHostTesting", "AppHost", kit]),
+        .testTarget(name: "NavigationTests", dependencies: ["AppHostTesting", "AppHost", kit], exclude: ["Transcripts"]),
         .testTarget(
             name: "CharacterFeatureTests",
             dependencies: ["CharacterFeature", "AppHostTesting", kit, mocks]
