@@ -5,7 +5,9 @@ import Testing
 /// libAppHostKit.so, and none of them defines the SDK's symbols itself.
 @Suite
 struct LinkageTests {
-    private static let clients = ["apphost", "libHomeFeature.so", "libCharacterFeature.so"]
+    private static let clients = [
+        "apphost", "libHomeFeature.so", "libCharacterFeature.so", "libSettingsFeature.so", "libShellFeature.so",
+    ]
 
     private func exportedSymbols(_ file: String) throws -> Set<String> {
         let result = try ProcessRunner.run("/usr/bin/env", ["nm", "--defined-only", "--extern-only", "--format=posix", ProcessRunner.built(file)])
@@ -44,7 +46,10 @@ struct LinkageTests {
     @Test
     func theHostHoldsNoFeatureCode() throws {
         let host = try exportedSymbols("apphost")
-        let featureModules = ["11HomeFeature", "13HomeInterface", "16CharacterFeature", "18CharacterInterface"]
+        let featureModules = [
+            "11HomeFeature", "13HomeInterface", "16CharacterFeature", "18CharacterInterface",
+            "15SettingsFeature", "17SettingsInterface", "12ShellFeature",
+        ]
 
         let featureSymbols = host.filter { symbol in featureModules.contains { symbol.hasPrefix("$s\($0)") } }
 
