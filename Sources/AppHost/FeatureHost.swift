@@ -22,12 +22,17 @@ public final class FeatureHost {
         self.logger = logger
     }
 
-    /// Loads every feature `discovery` finds; a file that fails is reported and the rest go on.
+    /// What went wrong while loading, one line each, for a person to read: each failed file, each unreadable directory.
+    public var problems: [String] {
+        failures.map(\.description) + unreadableDirectories.map { "feature directory \($0) cannot be read" }
+    }
+
+    /// Loads every feature `discovery` finds; a file that fails is kept in ``failures`` and the rest go on.
     public func loadFeatures(from discovery: FeatureDiscovery) {
         searchedDirectories += discovery.directories
         let found = discovery.discover()
         for directory in found.unreadable {
-            logger.warning("feature directory \(directory) cannot be read")
+            logger.debug("feature directory \(directory) cannot be read")
             unreadableDirectories.append(directory)
         }
         for path in found.files {
@@ -35,7 +40,7 @@ public final class FeatureHost {
         }
     }
 
-    /// Loads one feature file; a failure is reported and kept in ``failures``.
+    /// Loads one feature file; a failure is kept in ``failures``.
     @discardableResult
     public func loadFeature(at path: String) -> LoadedFeature? {
         do {
@@ -45,7 +50,7 @@ public final class FeatureHost {
             return feature
         } catch {
             failures.append(error)
-            logger.error("\(error.description)")
+            logger.debug("\(error.description)")
             return nil
         }
     }

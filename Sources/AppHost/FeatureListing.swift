@@ -21,14 +21,11 @@ public struct FeatureListing {
                 lines.append("    \(shell.name)  shell, \(shell.style.rawValue): \(shell.items.map(\.name).joined(separator: ", "))")
             }
         }
-        if !host.failures.isEmpty {
-            lines.append("failed \(host.failures.count) file\(host.failures.count == 1 ? "" : "s"):")
-            for failure in host.failures {
-                lines.append("  \(failure.description)")
+        if !host.problems.isEmpty {
+            lines.append("failed:")
+            for problem in host.problems {
+                lines.append("  \(problem)")
             }
-        }
-        for directory in host.unreadableDirectories {
-            lines.append("unreadable directory: \(directory)")
         }
         text = lines.joined(separator: "\n") + "\n"
     }

@@ -95,6 +95,7 @@ public enum FeatureLoader {
     }
 
     /// Opens and registers one file.
+    @discardableResult
     public static func load(
         _ path: String,
         into registry: DestinationRegistry

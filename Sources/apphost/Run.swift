@@ -45,6 +45,9 @@ struct Run: AsyncParsableCommand {
         var lines = try script.map(ScriptLines.init(path:))
         let host = FeatureHost()
         host.loadFeatures(from: features.discovery)
+        for problem in host.problems {
+            standardError("error: \(problem)\n")
+        }
         let store = state.map(StateStore.init(path:))
         let session: Session
         do {

@@ -171,6 +171,21 @@ struct AppHostCommandTests {
     }
 
     @Test
+    func brokenFilesAreReportedOnStandardErrorAndTheRestServe() throws {
+        let fixtures = try FeatureFixtures()
+        let broken = try fixtures.addTextFile(named: "libBrokenFeature.so")
+        try fixtures.addBuiltFeature("Home")
+
+        let run = try ProcessRunner.run(apphost, ["--start", "home", "--features", fixtures.directory.path, "--features", "/nonexistent-apphost"])
+        let list = try ProcessRunner.run(apphost, ["list", "--features", fixtures.directory.path])
+
+        #expect(run.status == 0)
+        #expect(run.errors == "error: \(broken): not a loadable shared object: \(broken): invalid ELF header\nerror: feature directory /nonexistent-apphost cannot be read\n")
+        #expect(run.output.contains("Welcome to AppHost."))
+        #expect(list.output.hasSuffix("failed:\n  \(broken): not a loadable shared object: \(broken): invalid ELF header\n"))
+    }
+
+    @Test
     func aBadWidthIsRefused() throws {
         let result = try ProcessRunner.run(apphost, ["--start", "home", "--width", "5"])
 
