@@ -10,17 +10,28 @@ import Foundation
 /// reported as one line on the error output and the session goes on.
 @MainActor
 public final class Session {
+    /// How screens are written.
+    public enum Format: String, Sendable, CaseIterable {
+        /// Text for people, drawn by ``TextRenderer``.
+        case text
+        /// One JSON line a screen, for scripts, drawn by ``JSONRenderer``.
+        case json
+    }
+
     /// How a session behaves.
     public struct Options: Sendable {
         /// Columns of rendered text.
         public var width: Int
         /// End the session at the first error, with exit code 1.
         public var strict: Bool
+        /// How screens are written.
+        public var format: Format
 
         /// Creates options.
-        public init(width: Int = TextRenderer.defaultWidth, strict: Bool = false) {
+        public init(width: Int = TextRenderer.defaultWidth, strict: Bool = false, format: Format = .text) {
             self.width = width
             self.strict = strict
+            self.format = format
         }
     }
 
@@ -503,7 +514,10 @@ public final class Session {
         }
         let rendered = renderer.render(layers, chrome: chrome)
         current = rendered
-        write(rendered.text)
+        switch options.format {
+        case .text: write(rendered.text)
+        case .json: write(JSONRenderer().render(layers, chrome: chrome))
+        }
     }
 
     private func unavailableScreen(_ route: Route, _ error: RouteError, router: any RouterContract) -> Screen {

@@ -28,6 +28,9 @@ struct Run: AsyncParsableCommand {
     @Flag(help: "End at the first error, with exit code 1.")
     var strict = false
 
+    @Option(help: "How screens are written: text, or json (one JSON line a screen).")
+    var format: Session.Format = .text
+
     func validate() throws {
         guard width >= TextRenderer.minimumWidth else {
             throw ValidationError("--width must be at least \(TextRenderer.minimumWidth), got \(width)")
@@ -57,7 +60,7 @@ struct Run: AsyncParsableCommand {
             session = Session(
                 registry: host.registry,
                 state: initial,
-                options: Session.Options(width: width, strict: strict),
+                options: Session.Options(width: width, strict: strict, format: format),
                 output: standardOutput,
                 errorOutput: standardError
             )
@@ -87,6 +90,8 @@ struct Run: AsyncParsableCommand {
         }
     }
 }
+
+extension Session.Format: ExpressibleByArgument {}
 
 /// The lines of a script file.
 struct ScriptLines {
