@@ -1,4 +1,5 @@
 import AppHostKit
+import Foundation
 import Testing
 
 @Suite
@@ -71,5 +72,3 @@ struct RouteTests {
         #expect(try JSONDecoder().decode([Route].self, from: data) == [route])
     }
 }
-
-import Foundation
