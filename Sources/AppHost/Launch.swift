@@ -70,21 +70,17 @@ public enum Launch {
             do {
                 try registry.validate(route)
             } catch {
-                let dropped = stack.count - index
-                report("dropped \(route) and \(dropped - 1) route(s) above it, and anything presented: \(error.message)")
+                let above = stack.count - index - 1
+                let also = above == 0 ? "" : " and the \(above) route\(above == 1 ? "" : "s") above it"
+                let presented = state.presentation == nil ? "" : " and what was presented"
+                report("dropped \(route)\(also)\(presented): \(error.message)")
                 guard index > 0 else { return nil }
                 return NavigationState(root: stack[0], path: Array(stack[1..<index]))
             }
         }
         var kept = state
-        if let presented = state.presentation?.presentedState {
-            if let prunedPresented = prune(presented, registry: registry, report: report) {
-                if case .sheet = state.presentation { kept.presentation = .sheet(prunedPresented) } else {
-                    kept.presentation = .fullScreenCover(prunedPresented)
-                }
-            } else {
-                kept.presentation = nil
-            }
+        if let presentation = state.presentation, let presented = presentation.presentedState {
+            kept.presentation = prune(presented, registry: registry, report: report).map(presentation.replacingState)
         }
         return kept
     }

@@ -301,14 +301,19 @@ public final class Session {
 
     // MARK: Routes and deep links
 
-    /// A route typed by a person: `NAME` alone stands for that name's root destination.
+    /// A route typed by a person, checked: `NAME` alone stands for that name's root destination.
     public func resolve(_ text: String) throws(RouteError) -> Route {
-        var route = try Route(parsing: text)
-        if route.destination == nil, route.parameters.isEmpty, let root = registry.root(named: route.name) {
-            route = root
-        }
+        let route = expand(try Route(parsing: text))
         try registry.validate(route)
         return route
+    }
+
+    /// `NAME` alone stands for that name's root destination.
+    private func expand(_ route: Route) -> Route {
+        guard route.destination == nil, route.parameters.isEmpty, let root = registry.root(named: route.name) else {
+            return route
+        }
+        return root
     }
 
     private func resolveReporting(_ text: String, command: String) -> Route? {
@@ -326,7 +331,6 @@ public final class Session {
         switch link {
         case .stack(let linked):
             let linked = try resolveRoots(linked)
-            try validate(linked)
             let item = itemIndex(for: linked.root) ?? selected
             routers[item].replace(with: merge(linked, into: routers[item].state, item: item))
             selected = item
@@ -339,9 +343,7 @@ public final class Session {
                 guard let index = definition.items.firstIndex(where: { $0.name == entry.item }) else {
                     throw RouteError(route: "\(entry.item):", message: "shell '\(name)' has no item '\(entry.item)' (items: \(definition.items.map(\.name).joined(separator: ", ")))")
                 }
-                let stack = try resolveRoots(entry.stack)
-                try validate(stack)
-                state.stacks[index] = stack
+                state.stacks[index] = try resolveRoots(entry.stack)
             }
             guard let index = definition.items.firstIndex(where: { $0.name == selectedName }) else {
                 throw RouteError(route: "@\(name):\(selectedName)", message: "shell '\(name)' has no item '\(selectedName)'")
@@ -351,32 +353,18 @@ public final class Session {
         }
     }
 
-    /// Replaces the whole state, e.g. when restoring it; routes are not checked.
-    public func restore(_ state: AppState) {
-        install(state)
-    }
-
+    /// The link's stacks with bare names expanded to their root destinations, every route checked.
     private func resolveRoots(_ state: NavigationState) throws(RouteError) -> NavigationState {
         var state = state
-        state.root = try resolve(state.root.description)
-        state.path = try state.path.map { (route) throws(RouteError) in try resolve(route.description) }
-        if let presented = state.presentation?.presentedState {
-            let resolved = try resolveRoots(presented)
-            state.presentation = state.presentation.map {
-                if case .sheet = $0 { return .sheet(resolved) }
-                return .fullScreenCover(resolved)
-            }
-        }
-        return state
-    }
-
-    private func validate(_ state: NavigationState) throws(RouteError) {
+        state.root = expand(state.root)
+        state.path = state.path.map(expand)
         for route in state.stack {
             try registry.validate(route)
         }
-        if let presented = state.presentation?.presentedState {
-            try validate(presented)
+        if let presentation = state.presentation, let presented = presentation.presentedState {
+            state.presentation = presentation.replacingState(with: try resolveRoots(presented))
         }
+        return state
     }
 
     /// The shell item a linked stack belongs to: the one whose root it starts at, or whose name it carries.
@@ -488,14 +476,16 @@ public final class Session {
         while let scope = state {
             let entries = screens[item][depth]
             guard let top = entries.last else { break }
-            let breadcrumbs = entries.map { $0.screen.title ?? $0.route.path }
+            // The top screen's body is built once, for its title and its content.
+            let body = top.screen.body
+            let breadcrumbs = entries.dropLast().map { $0.screen.title ?? $0.route.path } + [body.firstTitle ?? top.route.path]
             switch presentedAs {
             case .sheet?:
-                layers.append(.sheet(body: top.screen.body, breadcrumbs: breadcrumbs))
+                layers.append(.sheet(body: body, breadcrumbs: breadcrumbs))
             case .fullScreenCover?:
-                layers = [.screen(body: top.screen.body, breadcrumbs: breadcrumbs)]
+                layers = [.screen(body: body, breadcrumbs: breadcrumbs)]
             default:
-                layers.append(.screen(body: top.screen.body, breadcrumbs: breadcrumbs))
+                layers.append(.screen(body: body, breadcrumbs: breadcrumbs))
             }
             switch scope.presentation {
             case .alert(let alert)?:

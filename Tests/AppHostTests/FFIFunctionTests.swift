@@ -91,7 +91,7 @@ struct FFIFunctionTests {
     func refusesValuesThatDoNotMatchTheDeclaredTypes() throws {
         let function = try FFIFunction(argumentTypes: [.int64])
 
-        #expect(throws: FFIError(message: "arguments [AppHost.FFIType.string] do not match the declared [AppHost.FFIType.int64]")) {
+        #expect(throws: FFIError(message: "arguments [string] do not match the declared [int64]")) {
             try function.call(ffi_probe_nothing, with: [.string("1")])
         }
     }

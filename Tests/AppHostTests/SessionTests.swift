@@ -239,6 +239,18 @@ struct SessionTests {
     }
 
     @Test
+    func aDeepLinkKeepsTheScreensOfTheStackItReuses() async throws {
+        let sut = try makeSession()
+        await sut.start()
+        await sut.execute("tap Count")
+
+        await sut.execute("open desk/front>desk/room?number=3")
+        await sut.execute("back")
+
+        #expect(sut.current?.text.contains("Taps: 1, loads: 1") == true, "the front desk's view model was kept, not made again")
+    }
+
+    @Test
     func dismissWithNothingPresentedIsReported() async throws {
         let sut = try makeSession()
         await sut.start()

@@ -74,7 +74,7 @@ struct StateFileTests {
         let second = try await AppHarness(features: ["Home", "About"], start: "home", stateFile: directory.file)
 
         #expect(second.session.state.stacks[0].stack.map(\.description) == ["home/main", "about/main"])
-        #expect(second.errorLines == ["warning: state \(directory.file): dropped character/detail?identifier=1 and 0 route(s) above it, and anything presented: no loaded feature provides 'character' (loaded: about, home)\n"])
+        #expect(second.errorLines == ["warning: state \(directory.file): dropped character/detail?identifier=1: no loaded feature provides 'character' (loaded: about, home)\n"])
     }
 
     @Test

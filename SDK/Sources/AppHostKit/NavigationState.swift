@@ -79,7 +79,8 @@ public indirect enum Presentation: Hashable, Sendable, Codable {
         }
     }
 
-    func replacingState(with state: NavigationState) -> Presentation {
+    /// The same kind of presentation over another stack; alerts and dialogs are returned as they are.
+    public func replacingState(with state: NavigationState) -> Presentation {
         switch self {
         case .sheet: .sheet(state)
         case .fullScreenCover: .fullScreenCover(state)

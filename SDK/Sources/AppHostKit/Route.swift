@@ -89,6 +89,20 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
         try RouteDecoding.decode(type, from: self)
     }
 
+    /// A boolean parameter's value: `true`/`false`, `1`/`0` or `yes`/`no`, in any case; nil otherwise.
+    public static func bool(from text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "1", "yes": true
+        case "false", "0", "no": false
+        default: nil
+        }
+    }
+
+    /// A number parameter's value, if it is a finite number.
+    public static func double(from text: String) -> Double? {
+        Double(text).flatMap { $0.isFinite ? $0 : nil }
+    }
+
     /// Whether `segment` can stand in a route: letters, digits, `-`, `_` and `.`, not empty.
     public static func isValidName(_ segment: String) -> Bool {
         !segment.isEmpty && segment.unicodeScalars.allSatisfy { scalar in

@@ -243,15 +243,12 @@ private struct RouteTextDecoder: SingleValueDecodingContainer {
 
     func decodeNil() -> Bool { false }
     func decode(_ type: Bool.Type) throws -> Bool {
-        switch text.lowercased() {
-        case "true", "1", "yes": return true
-        case "false", "0", "no": return false
-        default: throw mismatch("true or false")
-        }
+        guard let value = Route.bool(from: text) else { throw mismatch("true or false") }
+        return value
     }
     func decode(_ type: String.Type) throws -> String { text }
     func decode(_ type: Double.Type) throws -> Double {
-        guard let value = Double(text), value.isFinite else { throw mismatch("a number") }
+        guard let value = Route.double(from: text) else { throw mismatch("a number") }
         return value
     }
     func decode(_ type: Float.Type) throws -> Float {

@@ -12,16 +12,6 @@ package struct CParameter: Hashable, Sendable {
     package var name: String
     package var type: FFIType
 
-    /// The type's name as the header spells it.
-    var typeName: String {
-        switch type {
-        case .int64: "int64"
-        case .double: "double"
-        case .bool: "bool"
-        case .string: "string"
-        case .pointer: "pointer"
-        }
-    }
 }
 
 /// One destination of a C feature, with its prepared render call.
@@ -153,16 +143,15 @@ extension CDestination {
                 guard let number = Int64(text) else { throw fail("parameter '\(parameter.name)' expects an int64, got '\(text)'") }
                 values.append(.int64(number))
             case .double:
-                guard let number = Double(text), number.isFinite else {
+                guard let number = Route.double(from: text) else {
                     throw fail("parameter '\(parameter.name)' expects a double, got '\(text)'")
                 }
                 values.append(.double(number))
             case .bool:
-                switch text.lowercased() {
-                case "true", "1", "yes": values.append(.bool(true))
-                case "false", "0", "no": values.append(.bool(false))
-                default: throw fail("parameter '\(parameter.name)' expects a bool (true or false), got '\(text)'")
+                guard let flag = Route.bool(from: text) else {
+                    throw fail("parameter '\(parameter.name)' expects a bool (true or false), got '\(text)'")
                 }
+                values.append(.bool(flag))
             case .string:
                 values.append(.string(text))
             case .pointer:

@@ -8,12 +8,14 @@ import CFFI
 import Foundation
 
 /// A C argument type libffi can pass.
-package enum FFIType: Hashable, Sendable {
+package enum FFIType: String, Hashable, Sendable, CustomStringConvertible {
     case pointer
     case int64
     case double
     case bool
     case string
+
+    package var description: String { rawValue }
 
     fileprivate var descriptor: UnsafeMutablePointer<ffi_type> {
         switch self {
