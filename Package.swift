@@ -6,6 +6,7 @@ import PackageDescription
 
 let kit: Target.Dependency = .product(name: "AppHostKit", package: "SDK")
 let mocks: Target.Dependency = .product(name: "AppHostKitMocks", package: "SDK")
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 
 /// A feature: its Interface target (the Navigation type other features may use),
 /// its implementation, and the one-function entry target that makes the library.
@@ -53,17 +54,19 @@ let package = Package(
     dependencies: [
         .package(path: "SDK"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(name: "CFFI", providers: [.apt(["libffi-dev"])]),
         .target(
             name: "AppHost",
-            dependencies: [kit, "CFFI", .product(name: "CAppHost", package: "SDK")]
+            dependencies: [kit, "CFFI", .product(name: "CAppHost", package: "SDK"), logging]
         ),
         .executableTarget(
             name: "apphost",
             dependencies: [
                 "AppHost",
+                logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -86,7 +89,9 @@ let package = Package(
             linkerSettings: noSwiftRuntime
         ),
 
-        .testTarget(name: "AppHostKitTests", dependencies: [kit, mocks]),
+        // Navigation types shared by the kit's and the navigation tests.
+        .target(name: "NavigationSamples", dependencies: [kit], path: "Tests/Samples"),
+        .testTarget(name: "AppHostKitTests", dependencies: [kit, mocks, "NavigationSamples"]),
         .testTarget(
             name: "AppHostTests",
             dependencies: ["AppHost", "AppHostTesting", "FFIProbe", kit, .product(name: "CAppHost", package: "SDK")]
@@ -100,7 +105,11 @@ let package = Package(
             name: "SettingsFeatureTests",
             dependencies: ["SettingsFeature", "CharacterInterface", "AppHostTesting", kit, mocks]
         ),
-        .testTarget(name: "NavigationTests", dependencies: ["AppHostTesting", "AppHost", kit], exclude: ["Transcripts"]),
+        .testTarget(
+            name: "NavigationTests",
+            dependencies: ["AppHostTesting", "AppHost", kit, "NavigationSamples"],
+            exclude: ["Transcripts"]
+        ),
         .testTarget(
             name: "CharacterFeatureTests",
             dependencies: ["CharacterFeature", "AppHostTesting", kit, mocks]

@@ -119,12 +119,12 @@ static const apphost_destination destinations[] = {
 };
 
 static const apphost_feature_descriptor descriptor = {
-    .abi_version = APPHOST_ABI_VERSION,
-    .kind = APPHOST_FEATURE_KIND_C,
+    APPHOST_C_FEATURE_HEADER,
     .name = "about",
     .route_name = "about",
     .root_destination = "main",
     .destination_count = sizeof(destinations) / sizeof(destinations[0]),
+    .destination_size = APPHOST_DESTINATION_SIZE,
     .destinations = destinations,
 };
 

@@ -1,4 +1,6 @@
-import AppHostKit
+@_spi(Host) import AppHostKit
+import Logging
+import Foundation
 
 /// The features of one host process: what loaded, what failed, and the registry they fill.
 @MainActor
@@ -13,6 +15,8 @@ public final class FeatureHost {
     public private(set) var unreadableDirectories: [String] = []
     /// Every directory searched for features.
     public private(set) var searchedDirectories: [String] = []
+    /// Things found that were not loaded on purpose, one line each: copies of AppHostKit in feature directories.
+    public private(set) var warnings: [String] = []
 
     private let logger: Logger
 
@@ -30,6 +34,15 @@ public final class FeatureHost {
     /// Loads every feature `discovery` finds; a file that fails is kept in ``failures`` and the rest go on.
     public func loadFeatures(from discovery: FeatureDiscovery) {
         searchedDirectories += discovery.directories
+        for directory in discovery.directories {
+            let copy = URL(fileURLWithPath: directory).appendingPathComponent("libAppHostKit.so").path
+            if FileManager.default.fileExists(atPath: copy), !KitIdentity.isLoadedKit(copy) {
+                warnings.append(
+                    "\(copy) is not loaded: every feature uses this host's own kit, \(KitIdentity.path) "
+                        + "(\(KitIdentity.description)); remove the copy"
+                )
+            }
+        }
         let found = discovery.discover()
         for directory in found.unreadable {
             logger.debug("feature directory \(directory) cannot be read")

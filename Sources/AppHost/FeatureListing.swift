@@ -1,4 +1,4 @@
-import AppHostKit
+@_spi(Host) import AppHostKit
 
 /// The text of `apphost list`: each loaded feature with its file and navigation types, then each failure.
 @MainActor

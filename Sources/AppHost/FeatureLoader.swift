@@ -6,7 +6,8 @@
 // entry itself. Libraries stay loaded for the life of the process, because a
 // Swift image cannot be unloaded safely while its types may be in use.
 
-import AppHostKit
+@_spi(Host) import AppHostKit
+import Logging
 import CAppHost
 import Foundation
 
@@ -20,6 +21,18 @@ public struct FeatureLibrary {
     let descriptor: UnsafePointer<apphost_feature_descriptor>
     /// A C feature's validated descriptor; nil for a Swift feature.
     let cFeature: CFeatureDefinition?
+
+    init(path: String, name: String, descriptor: UnsafePointer<apphost_feature_descriptor>, cFeature: CFeatureDefinition?) {
+        self.path = path
+        self.name = name
+        self.descriptor = descriptor
+        self.cFeature = cFeature
+    }
+
+    /// A Swift feature's library, from a descriptor its entry returned (for tests of registration).
+    package init(path: String, name: String, swiftDescriptor: UnsafeRawPointer) {
+        self.init(path: path, name: name, descriptor: swiftDescriptor.assumingMemoryBound(to: apphost_feature_descriptor.self), cFeature: nil)
+    }
 }
 
 /// What a feature added to the registry.
@@ -43,28 +56,33 @@ public enum FeatureLoader {
             throw .notFound(path: path)
         }
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            throw .notASharedObject(path: path, reason: lastLoaderError() ?? "unknown reason")
+            let reason = lastLoaderError() ?? "unknown reason"
+            if let symbol = MissingSymbol(loaderError: reason), symbol.isKitSymbol {
+                throw .needsNewerKit(path: path, symbol: symbol.readableName, kit: FeatureBuild.kit)
+            }
+            throw .notASharedObject(path: path, reason: reason)
+        }
+        if let kit = dlsym(handle, KitIdentity.symbol), let image = KitIdentity.imagePath(containing: kit),
+            KitIdentity.sameFile(image, path)
+        {
+            throw .foreignKit(path: path, found: image, host: KitIdentity.path)
         }
         guard let symbol = dlsym(handle, APPHOST_FEATURE_ENTRY_SYMBOL) else {
             throw .missingEntrySymbol(path: path)
         }
+        // The entry symbol is a C function of this type by the contract of apphost.h.
         let entry = unsafeBitCast(symbol, to: apphost_feature_entry_fn.self)
-        guard let descriptor = entry() else {
+        guard let raw = entry() else {
             throw .noDescriptor(path: path)
         }
-        let version = descriptor.pointee.abi_version
-        guard version == UInt32(APPHOST_ABI_VERSION) else {
-            throw .abiMismatch(path: path, found: version, expected: UInt32(APPHOST_ABI_VERSION))
-        }
-        let name = descriptor.pointee.name.map { String(cString: $0) } ?? fileName(of: path)
-        switch descriptor.pointee.kind {
-        case UInt32(APPHOST_FEATURE_KIND_SWIFT.rawValue):
-            return FeatureLibrary(path: path, name: name, descriptor: descriptor, cFeature: nil)
-        case UInt32(APPHOST_FEATURE_KIND_C.rawValue):
-            let definition = try CFeatureDefinition(descriptor.pointee, path: path)
-            return FeatureLibrary(path: path, name: definition.name, descriptor: descriptor, cFeature: definition)
-        default:
-            throw .unknownKind(path: path, kind: descriptor.pointee.kind)
+        let descriptor = try FeatureDescriptor(UnsafeRawPointer(raw), path: path)
+        switch descriptor.kind {
+        case .swift:
+            let name = descriptor.name ?? fileName(of: path)
+            return FeatureLibrary(path: path, name: name, descriptor: descriptor.pointer, cFeature: nil)
+        case .c:
+            let definition = try CFeatureDefinition(descriptor.pointer.pointee, name: descriptor.name, path: path)
+            return FeatureLibrary(path: path, name: definition.name, descriptor: descriptor.pointer, cFeature: definition)
         }
     }
 
@@ -79,7 +97,8 @@ public enum FeatureLoader {
             if let definition = library.cFeature {
                 try registry.register([definition.registration(origin: library.path, logger: Logger(label: "apphost.\(library.name)"))])
             } else {
-                try FeatureRegistrar(registry: registry, origin: library.path).register(library.descriptor)
+                let context = try runSwiftRegistration(library)
+                try registry.register(context.registrations, shells: context.shells)
             }
         } catch {
             switch error {
@@ -92,6 +111,25 @@ public enum FeatureLoader {
         let added = registry.entries.filter { !before.contains($0.name) }
         let shells = registry.shells.filter { !shellsBefore.contains($0.name) }
         return LoadedFeature(name: library.name, path: library.path, entries: added, shells: shells)
+    }
+
+    /// Calls a Swift feature's registration through its descriptor, into a fresh context.
+    static func runSwiftRegistration(_ library: FeatureLibrary) throws(RegistryError) -> FeatureContext {
+        let context = FeatureContext(feature: library.name, origin: library.path)
+        guard let register = library.descriptor.pointee.register_swift, let box = library.descriptor.pointee.context else {
+            throw .featureFailed(feature: library.name, message: "its descriptor has no registration function")
+        }
+        let status = withExtendedLifetime(context) {
+            register(box, Unmanaged.passUnretained(context).toOpaque())
+        }
+        guard status == 0 else {
+            switch context.failure {
+            case let error as RouteError: throw .invalidRoot(error)
+            case let error?: throw .featureFailed(feature: library.name, message: "\(error)")
+            case nil: throw .featureFailed(feature: library.name, message: "registration returned \(status)")
+            }
+        }
+        return context
     }
 
     /// Opens and registers one file.

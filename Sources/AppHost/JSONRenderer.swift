@@ -1,4 +1,4 @@
-import AppHostKit
+@_spi(Host) import AppHostKit
 import Foundation
 
 /// Draws the same layers as ``TextRenderer`` as one line of JSON, for scripts and tools.
@@ -98,6 +98,9 @@ public struct JSONRenderer: Sendable {
                 values.append(.object(["type": .string("error"), "message": .string(message)]))
             case .group(let content):
                 values += encode(content, numbering: numbering, counter: &counter)
+            @unknown default:
+                // A kind of element added to a newer kit than this host was built against.
+                values.append(.object(["type": .string("unsupported")]))
             }
         }
         return values

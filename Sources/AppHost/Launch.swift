@@ -1,4 +1,4 @@
-import AppHostKit
+@_spi(Host) import AppHostKit
 
 /// Why a session could not start.
 public enum LaunchError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import AppHostKit
+@_spi(Host) import AppHostKit
 import Foundation
 
 /// A running app: the navigation state, the screens it reaches, and the commands that move it.

@@ -1,4 +1,4 @@
-import AppHostKit
+@_spi(Host) import AppHostKit
 import Foundation
 
 /// Keeps a session's navigation state in a file, so the next run comes back where this one left.

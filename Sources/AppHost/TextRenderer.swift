@@ -1,4 +1,4 @@
-import AppHostKit
+@_spi(Host) import AppHostKit
 
 /// Something on a rendered screen that `tap` can reach.
 public enum ScreenAction {
@@ -287,6 +287,9 @@ public struct TextRenderer: Sendable {
                     wrap(message, indent: indent, prefix: "error: ", hanging: 7)
                 case .group(let content):
                     draw(content, indent: indent)
+                @unknown default:
+                    // A kind of element added to a newer kit than this host was built against.
+                    wrap("(an element this host cannot draw; update the host)", indent: indent)
                 }
             }
         }

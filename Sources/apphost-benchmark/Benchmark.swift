@@ -5,7 +5,7 @@
 // in the same build configuration.
 
 import AppHost
-import AppHostKit
+@_spi(Host) import AppHostKit
 import Foundation
 
 @main

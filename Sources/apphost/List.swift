@@ -1,5 +1,5 @@
 import AppHost
-import AppHostKit
+@_spi(Host) import AppHostKit
 import ArgumentParser
 
 struct List: AsyncParsableCommand {
@@ -11,13 +11,12 @@ struct List: AsyncParsableCommand {
 
     func run() async throws {
         features.bootstrapLogging()
-        standardOutput(await listing())
+        try await list()
     }
 
     @MainActor
-    private func listing() -> String {
-        let host = FeatureHost()
-        host.loadFeatures(from: features.discovery)
-        return FeatureListing(host: host).text
+    private func list() throws {
+        guard let host = features.loadHost(reportingProblems: false) else { throw ExitCode(ExitCode.kitMismatch) }
+        standardOutput(FeatureListing(host: host).text)
     }
 }

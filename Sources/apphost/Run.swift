@@ -1,5 +1,5 @@
 import AppHost
-import AppHostKit
+@_spi(Host) import AppHostKit
 import ArgumentParser
 import Foundation
 
@@ -46,11 +46,7 @@ struct Run: AsyncParsableCommand {
     @MainActor
     private func runSession() async throws -> Int32 {
         var lines = try script.map(ScriptLines.init(path:))
-        let host = FeatureHost()
-        host.loadFeatures(from: features.discovery)
-        for problem in host.problems {
-            standardError("error: \(problem)\n")
-        }
+        guard let host = features.loadHost() else { return ExitCode.kitMismatch }
         let store = state.map(StateStore.init(path:))
         let session: Session
         do {

@@ -106,7 +106,7 @@ struct AboutIntegrationTests {
         #expect(screen.hasSuffix("""
             ┌─ alert ────────────────────────────────────────┐
             │ Version                                        │
-            │ AppHost 1.0 (preview), C ABI 1.                │
+            │ AppHost 1.0 (preview), C ABI 2.                │
             │ ────────────────────────────────────────────── │
             │ [1] OK (cancel)                                │
             └────────────────────────────────────────────────┘

@@ -1,4 +1,5 @@
 import AppHostKit
+import NavigationSamples
 import Foundation
 import Testing
 

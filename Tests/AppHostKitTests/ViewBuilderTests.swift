@@ -1,4 +1,5 @@
-import AppHostKit
+@_spi(Host) import AppHostKit
+import NavigationSamples
 import Testing
 
 @MainActor
@@ -19,6 +20,7 @@ struct ViewBuilderTests {
             case .progress(let label): ["progress:\(label)"]
             case .error(let message): ["error:\(message)"]
             case .group(let content): labels(content)
+            @unknown default: ["unknown"]
             }
         }
     }

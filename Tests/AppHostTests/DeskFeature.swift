@@ -1,4 +1,4 @@
-import AppHostKit
+@_spi(Host) import AppHostKit
 
 /// A small feature registered statically, to drive sessions in unit tests.
 enum DeskNavigation: Navigation {

@@ -1,5 +1,5 @@
 import AppHost
-import AppHostKit
+@_spi(Host) import AppHostKit
 import AppHostTesting
 import CAppHost
 import Testing
@@ -53,8 +53,8 @@ struct FeatureLoaderTests {
 
         let error = try #require(throws: FeatureLoadError.self) { try FeatureLoader.open(path) }
 
-        #expect(error == .abiMismatch(path: path, found: 2, expected: 1))
-        #expect(error.description == "\(path): built for AppHostKit ABI 2, this host speaks ABI 1; rebuild it against this SDK")
+        #expect(error == .abiMismatch(path: path, found: 3, expected: 2))
+        #expect(error.description == "\(path): built for AppHostKit ABI 3, this host speaks ABI 2; rebuild it against this SDK")
     }
 
     @Test
@@ -85,7 +85,7 @@ struct FeatureLoaderTests {
         #expect(host.features.map(\.name) == ["character", "home"])
         #expect(host.failures == [
             .notASharedObject(path: broken, reason: "\(broken): invalid ELF header"),
-            .abiMismatch(path: future, found: 2, expected: 1),
+            .abiMismatch(path: future, found: 3, expected: 2),
             .missingEntrySymbol(path: noEntry),
         ])
         #expect(host.registry.names == ["character", "home"])
@@ -94,12 +94,11 @@ struct FeatureLoaderTests {
     @Test
     func aFeatureWhoseRegistrationThrowsIsRefusedWithItsReason() {
         let registry = DestinationRegistry()
-        let registrar = FeatureRegistrar(registry: registry, origin: "/features/libFailingFeature.so")
-        let descriptor = FeatureEntry.descriptor(for: FailingFeature.self)
-            .assumingMemoryBound(to: apphost_feature_descriptor.self)
+        let path = "/features/libFailingFeature.so"
+        let library = FeatureLibrary(path: path, name: "failing", swiftDescriptor: FeatureEntry.descriptor(for: FailingFeature.self))
 
-        #expect(throws: RegistryError.featureFailed(feature: "failing", message: "the data store is missing")) {
-            try registrar.register(descriptor)
+        #expect(throws: FeatureLoadError.registrationFailed(path: path, reason: "feature 'failing' failed to register: the data store is missing")) {
+            try FeatureLoader.register(library, into: registry)
         }
         #expect(registry.names.isEmpty)
     }

@@ -1,5 +1,5 @@
 @testable import AppHost
-import AppHostKit
+@_spi(Host) import AppHostKit
 import Testing
 
 @MainActor

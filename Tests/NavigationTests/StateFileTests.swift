@@ -1,5 +1,5 @@
 import AppHost
-import AppHostKit
+@_spi(Host) import AppHostKit
 import AppHostTesting
 import Foundation
 import Testing

@@ -2,13 +2,14 @@ import AppHostKit
 import CharacterInterface
 
 /// The Character feature: a list of characters and each one's detail.
-public enum CharacterFeature: FeatureModule {
-    public static let name = "character"
+public struct CharacterFeature: NavigationFeature {
+    public static let root = CharacterNavigation.list
 
-    public static func register(in context: FeatureContext) throws {
-        let container = CharacterContainer()
-        try context.register(CharacterNavigation.self, root: .list) { navigation, router in
-            container.makeScreen(for: navigation, router: router)
-        }
+    private let container = CharacterContainer()
+
+    public init() {}
+
+    public func makeScreen(for destination: CharacterNavigation, router: any RouterContract) -> Screen {
+        container.makeScreen(for: destination, router: router)
     }
 }

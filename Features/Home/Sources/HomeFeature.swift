@@ -2,13 +2,14 @@ import AppHostKit
 import HomeInterface
 
 /// The Home feature: the start screen.
-public enum HomeFeature: FeatureModule {
-    public static let name = "home"
+public struct HomeFeature: NavigationFeature {
+    public static let root = HomeNavigation.main
 
-    public static func register(in context: FeatureContext) throws {
-        let container = HomeContainer()
-        try context.register(HomeNavigation.self, root: .main) { navigation, router in
-            container.makeScreen(for: navigation, router: router)
-        }
+    private let container = HomeContainer()
+
+    public init() {}
+
+    public func makeScreen(for destination: HomeNavigation, router: any RouterContract) -> Screen {
+        container.makeScreen(for: destination, router: router)
     }
 }

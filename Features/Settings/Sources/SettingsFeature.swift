@@ -2,13 +2,14 @@ import AppHostKit
 import SettingsInterface
 
 /// The Settings feature: toggles, a profile sheet, a cover, and a confirmed reset.
-public enum SettingsFeature: FeatureModule {
-    public static let name = "settings"
+public struct SettingsFeature: NavigationFeature {
+    public static let root = SettingsNavigation.main
 
-    public static func register(in context: FeatureContext) throws {
-        let container = SettingsContainer()
-        try context.register(SettingsNavigation.self, root: .main) { navigation, router in
-            container.makeScreen(for: navigation, router: router)
-        }
+    private let container = SettingsContainer()
+
+    public init() {}
+
+    public func makeScreen(for destination: SettingsNavigation, router: any RouterContract) -> Screen {
+        container.makeScreen(for: destination, router: router)
     }
 }

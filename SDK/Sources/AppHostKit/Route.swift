@@ -90,6 +90,7 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A boolean parameter's value: `true`/`false`, `1`/`0` or `yes`/`no`, in any case; nil otherwise.
+    @_spi(Host)
     public static func bool(from text: String) -> Bool? {
         switch text.lowercased() {
         case "true", "1", "yes": true
@@ -99,11 +100,13 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A number parameter's value, if it is a finite number.
+    @_spi(Host)
     public static func double(from text: String) -> Double? {
         Double(text).flatMap { $0.isFinite ? $0 : nil }
     }
 
     /// Whether `segment` can stand in a route: letters, digits, `-`, `_` and `.`, not empty.
+    @_spi(Host)
     public static func isValidName(_ segment: String) -> Bool {
         !segment.isEmpty && segment.unicodeScalars.allSatisfy { scalar in
             scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar)
@@ -122,6 +125,7 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `text` with every byte but letters, digits, `-`, `.`, `_` and `~` percent-encoded.
+    @_spi(Host)
     public static func percentEncoded(_ text: String) -> String {
         var result = ""
         for byte in text.utf8 {
@@ -136,6 +140,7 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Decodes percent-encoded UTF-8; nil if it is malformed.
+    @_spi(Host)
     public static func percentDecoded(_ text: Substring) -> String? {
         var bytes: [UInt8] = []
         var iterator = text.utf8.makeIterator()
@@ -168,7 +173,9 @@ extension Route: Codable {
 }
 
 extension String {
-    func trimmingWhitespace() -> String {
+    /// The string without leading and trailing whitespace.
+    @_spi(Host)
+    public func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

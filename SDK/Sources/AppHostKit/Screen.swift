@@ -6,6 +6,7 @@ public protocol ViewModel: AnyObject {
 }
 
 extension ViewModel {
+    /// Does nothing: a view model with nothing to load need not write `load()`.
     public func load() async {}
 }
 
@@ -42,6 +43,7 @@ public struct Screen {
     }
 
     /// Hands a result to the view model; false if it receives none.
+    @_spi(Host)
     @discardableResult
     public func receive(_ result: Route) async -> Bool {
         guard let receiveResult else { return false }
@@ -50,14 +52,17 @@ public struct Screen {
     }
 
     /// Loads the view model.
+    @_spi(Host)
     public func load() async {
         await loadModel()
     }
 
     /// The screen's elements for the model's current state.
+    @_spi(Host)
     public var body: [Node] { makeBody() }
 
     /// The first title in the body, if any.
+    @_spi(Host)
     public var title: String? {
         body.firstTitle
     }
@@ -65,6 +70,7 @@ public struct Screen {
 
 extension [Node] {
     /// The first title among these nodes and their children, if any.
+    @_spi(Host)
     public var firstTitle: String? {
         for node in self {
             switch node {

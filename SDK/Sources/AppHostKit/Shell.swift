@@ -23,9 +23,9 @@ public struct ShellItem: Hashable, Sendable, Codable {
     public var name: String { destination }
 }
 
-/// An app shell: tabs or a split layout over other features' root destinations,
-/// named so that `--start NAME` can open it. The host knows shells only by name.
-public struct ShellDefinition: Hashable, Sendable {
+/// A shell as a feature registered it, for the host to check and store.
+@_spi(Host)
+public struct ShellRegistration: Hashable, Sendable {
     /// The shell's name, e.g. `main`.
     public var name: String
     /// Tabs or split.
@@ -34,12 +34,4 @@ public struct ShellDefinition: Hashable, Sendable {
     public var items: [ShellItem]
     /// The feature that registered it.
     public var feature: String
-
-    /// Creates a shell.
-    public init(name: String, style: ShellStyle, items: [ShellItem], feature: String) {
-        self.name = name
-        self.style = style
-        self.items = items
-        self.feature = feature
-    }
 }

@@ -1,10 +1,13 @@
 // A C feature's descriptor, read and checked before anything is registered:
-// every pointer it relies on is non-null, every name is a valid route segment
-// and unique, every type tag is known, no destination takes more than
-// APPHOST_MAX_PARAMETERS, and the root takes no parameters. The first problem
-// found is reported with the file and the destination at fault.
+// every pointer it relies on is non-null, every count is within its limit
+// (APPHOST_MAX_DESTINATIONS, APPHOST_MAX_PARAMETERS), every string ends within
+// APPHOST_MAX_NAME_LENGTH bytes, every name is a valid route segment and unique,
+// every type tag is known, and the root takes no parameters. Destinations are
+// read with the stride the feature was built with (`destination_size`), so the
+// struct can grow. The first problem found is reported with the file and the
+// destination at fault.
 
-import AppHostKit
+@_spi(Host) import AppHostKit
 import CAppHost
 
 /// A parameter of a C destination: its name and C type.
@@ -30,32 +33,46 @@ package struct CFeatureDefinition: Sendable {
     package var destinations: [CDestination]
 
     /// Reads and checks the C part of `descriptor`, loaded from `path`.
-    init(_ descriptor: apphost_feature_descriptor, path: String) throws(FeatureLoadError) {
+    init(_ descriptor: apphost_feature_descriptor, name: String?, path: String) throws(FeatureLoadError) {
         func invalid(_ destination: String?, _ reason: String) -> FeatureLoadError {
             .invalidDescriptor(path: path, destination: destination, reason: reason)
+        }
+        func string(_ pointer: UnsafePointer<CChar>, _ destination: String?, _ what: String) throws(FeatureLoadError) -> String {
+            guard let text = boundedString(pointer) else {
+                throw invalid(destination, "\(what) is longer than \(APPHOST_MAX_NAME_LENGTH) bytes")
+            }
+            return text
         }
         guard let routeNamePointer = descriptor.route_name else {
             throw invalid(nil, "route_name is null")
         }
-        let routeName = String(cString: routeNamePointer)
+        let routeName = try string(routeNamePointer, nil, "route_name")
         guard Route.isValidName(routeName) else {
             throw invalid(nil, "route_name '\(routeName)' is not a valid name (letters, digits, '-', '_' and '.')")
         }
         self.routeName = routeName
-        name = descriptor.name.map { String(cString: $0) } ?? routeName
+        self.name = name ?? routeName
         guard descriptor.destination_count > 0 else {
             throw invalid(nil, "declares no destinations")
+        }
+        guard descriptor.destination_count <= UInt32(APPHOST_MAX_DESTINATIONS) else {
+            throw invalid(nil, "declares \(descriptor.destination_count) destinations, at most \(APPHOST_MAX_DESTINATIONS) are allowed")
+        }
+        let stride = Int(descriptor.destination_size)
+        let minimumStride = MemoryLayout<apphost_destination>.size
+        guard (minimumStride...FeatureDescriptor.maximumSize).contains(stride) else {
+            throw invalid(nil, "destination_size is \(stride) bytes; ABI \(APPHOST_ABI_VERSION) destinations have \(minimumStride) to \(FeatureDescriptor.maximumSize)")
         }
         guard let table = descriptor.destinations else {
             throw invalid(nil, "destinations is null but destination_count is \(descriptor.destination_count)")
         }
         var destinations: [CDestination] = []
         for index in 0..<Int(descriptor.destination_count) {
-            let raw = table[index]
+            let raw = UnsafeRawPointer(table).load(fromByteOffset: index * stride, as: apphost_destination.self)
             guard let namePointer = raw.name else {
                 throw invalid("#\(index + 1)", "name is null")
             }
-            let destination = String(cString: namePointer)
+            let destination = try string(namePointer, "#\(index + 1)", "name")
             guard Route.isValidName(destination) else {
                 throw invalid(destination, "name is not a valid route segment")
             }
@@ -74,9 +91,10 @@ package struct CFeatureDefinition: Sendable {
                     throw invalid(destination, "parameters is null but parameter_count is \(raw.parameter_count)")
                 }
                 for position in 0..<Int(raw.parameter_count) {
-                    guard let parameterName = list[position].name.map({ String(cString: $0) }) else {
+                    guard let parameterNamePointer = list[position].name else {
                         throw invalid(destination, "parameter \(position + 1) has no name")
                     }
+                    let parameterName = try string(parameterNamePointer, destination, "parameter \(position + 1)'s name")
                     guard Route.isValidName(parameterName) else {
                         throw invalid(destination, "parameter '\(parameterName)' is not a valid name")
                     }
@@ -99,7 +117,7 @@ package struct CFeatureDefinition: Sendable {
         }
         self.destinations = destinations
         if let rootPointer = descriptor.root_destination {
-            let root = String(cString: rootPointer)
+            let root = try string(rootPointer, nil, "root_destination")
             guard let destination = destinations.first(where: { $0.name == root }) else {
                 throw invalid(root, "root_destination names no declared destination")
             }

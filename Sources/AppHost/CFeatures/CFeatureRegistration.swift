@@ -1,4 +1,5 @@
-import AppHostKit
+@_spi(Host) import AppHostKit
+import Logging
 import CAppHost
 
 extension CFeatureDefinition {
@@ -6,9 +7,12 @@ extension CFeatureDefinition {
     @MainActor
     func registration(origin: String, logger: Logger) -> Registration {
         let root = rootDestination.map { Route(name: routeName, destination: $0) }
-        let entry = RegistryEntry(name: routeName, typeName: "C feature '\(name)'", feature: name, origin: origin, root: root)
         return Registration(
-            entry: entry,
+            name: routeName,
+            typeName: "C feature '\(name)'",
+            feature: name,
+            origin: origin,
+            root: root,
             check: { (route) throws(RouteError) in
                 _ = try self.destination(for: route, origin: origin).arguments(for: route, origin: origin)
             },

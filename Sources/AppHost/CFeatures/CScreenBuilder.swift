@@ -5,7 +5,8 @@
 // for longer than the C call that sees them. Every string crossing in is
 // copied into a Swift String before the call returns.
 
-import AppHostKit
+@_spi(Host) import AppHostKit
+import Logging
 import CAppHost
 import Foundation
 
@@ -142,6 +143,7 @@ enum CHostAPI {
         let table = UnsafeMutablePointer<apphost_host_api>.allocate(capacity: 1)
         table.initialize(to: apphost_host_api(
             abi_version: UInt32(APPHOST_ABI_VERSION),
+            size: UInt32(MemoryLayout<apphost_host_api>.size),
             title: { screen, text in CScreenBuilder.from(screen)?.add(.title(string(text))) },
             text: { screen, text in CScreenBuilder.from(screen)?.add(.text(string(text))) },
             link: { screen, label, route in

@@ -20,11 +20,11 @@ static const apphost_destination destinations[] = {
 };
 
 static const apphost_feature_descriptor descriptor = {
-    .abi_version = APPHOST_ABI_VERSION,
-    .kind = APPHOST_FEATURE_KIND_C,
+    APPHOST_C_FEATURE_HEADER,
     .name = "hello",
     .route_name = "hello",
     .destination_count = 1,
+    .destination_size = APPHOST_DESTINATION_SIZE,
     .destinations = destinations,
 };
 

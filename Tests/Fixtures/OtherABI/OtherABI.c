@@ -4,6 +4,7 @@
 
 static const apphost_feature_descriptor descriptor = {
     .abi_version = APPHOST_ABI_VERSION + 1,
+    .size = (uint32_t)sizeof(apphost_feature_descriptor),
     .kind = APPHOST_FEATURE_KIND_SWIFT,
     .name = "future",
     .context = NULL,

@@ -4,7 +4,13 @@
  * Every feature library exports one C symbol, `apphost_feature_entry`, a
  * function that takes nothing and returns a pointer to a descriptor. The host
  * reads `abi_version` first and refuses the library if it differs from
- * APPHOST_ABI_VERSION; nothing else in the library is called before that.
+ * APPHOST_ABI_VERSION, then checks the SDK version the feature was built
+ * against (and, for a Swift feature, the compiler that built it); nothing
+ * else in the library is called before that.
+ *
+ * The header compiles as C and as C++ (the declarations have C linkage), so a
+ * C++ feature exports the unmangled entry symbol when it defines it inside
+ * `extern "C"` or includes this header before defining it.
  *
  * Two kinds of feature share this entry:
  *  - Swift features, built against AppHostKit, register themselves through
@@ -43,14 +49,36 @@
 extern "C" {
 #endif
 
-/* The ABI this header describes. Bump on any change to the structures below. */
-#define APPHOST_ABI_VERSION 1
+/*
+ * The layout of the descriptor this header describes. A host reads `abi_version`
+ * first and refuses any other value. Bump it only when a structure below changes
+ * in a way the size fields cannot express (a field removed, moved or retyped).
+ */
+#define APPHOST_ABI_VERSION 2
+
+/*
+ * The SDK this header belongs to. A host refuses a feature built against another
+ * major version, or against a newer minor version than the kit it runs.
+ */
+#define APPHOST_SDK_VERSION_MAJOR 1
+#define APPHOST_SDK_VERSION_MINOR 0
+#define APPHOST_SDK_VERSION_PATCH 0
 
 /* The name of the symbol every feature library exports. */
 #define APPHOST_FEATURE_ENTRY_SYMBOL "apphost_feature_entry"
 
 /* The most parameters a C destination or action may declare. */
 #define APPHOST_MAX_PARAMETERS 8
+
+/* The most destinations one C feature may declare. */
+#define APPHOST_MAX_DESTINATIONS 256
+
+/* The longest name (feature, route, destination, parameter) a descriptor may hold, in bytes. */
+#define APPHOST_MAX_NAME_LENGTH 128
+
+/* Bits of `flags` in the descriptor. */
+/* A Swift feature compiled against a kit built with library evolution (always, with this SDK). */
+#define APPHOST_FLAG_RESILIENT_KIT 1u
 
 /* What a descriptor describes. */
 typedef enum apphost_feature_kind {
@@ -111,7 +139,11 @@ typedef void (*apphost_render_fn)(void);
  */
 typedef void (*apphost_action_fn)(void);
 
-/* One destination of a C feature, reached by the route `<route_name>/<name>?<parameters>`. */
+/*
+ * One destination of a C feature, reached by the route `<route_name>/<name>?<parameters>`.
+ * The host steps through the array by the descriptor's `destination_size`, so a
+ * later SDK may add fields at the end and older hosts still read the array.
+ */
 typedef struct apphost_destination {
     const char *name;
     uint32_t parameter_count; /* at most APPHOST_MAX_PARAMETERS */
@@ -119,9 +151,15 @@ typedef struct apphost_destination {
     apphost_render_fn render;
 } apphost_destination;
 
-/* The functions the host offers a C feature. Every string argument is copied. */
+/*
+ * The functions the host offers a C feature. Every string argument is copied.
+ * Functions are only ever added at the end: a feature that needs one added in a
+ * later SDK checks `size` first (`offsetof(apphost_host_api, name) < api->size`).
+ */
 struct apphost_host_api {
     uint32_t abi_version;
+    /* sizeof(apphost_host_api) as the host was built: which functions this host has. */
+    uint32_t size;
     /* The screen's title, shown in its header and breadcrumbs. */
     void (*title)(apphost_screen *screen, const char *text);
     /* A paragraph of text. */
@@ -149,12 +187,34 @@ struct apphost_host_api {
     void (*alert)(apphost_router *router, const char *title, const char *message);
 };
 
-/* The descriptor a feature library hands to the host. */
+/*
+ * The descriptor a feature library hands to the host.
+ *
+ * It may grow: new fields are only ever added at the end, and `size` says how
+ * much of it the feature was built with. A host reads no field beyond `size`
+ * and treats a missing one as zero. C features fill the first fields with
+ * APPHOST_C_FEATURE_HEADER; Swift features get theirs from AppHostKit's FeatureEntry.
+ */
 typedef struct apphost_feature_descriptor {
     /* Always first, so that any host can read it: APPHOST_ABI_VERSION of the SDK the feature was built with. */
     uint32_t abi_version;
+    /* sizeof(apphost_feature_descriptor) as the feature was built. */
+    uint32_t size;
     /* One of apphost_feature_kind. */
     uint32_t kind;
+    /* APPHOST_FLAG_* bits. */
+    uint32_t flags;
+    /* The SDK version the feature was built against (APPHOST_SDK_VERSION_*). */
+    uint32_t sdk_major;
+    uint32_t sdk_minor;
+    uint32_t sdk_patch;
+    uint32_t reserved;
+    /*
+     * Swift features: the Swift compiler that built the feature, e.g. "Swift 6.3.1";
+     * a host runs only Swift features built by its own compiler. NULL for C features,
+     * whose ABI does not depend on the compiler.
+     */
+    const char *toolchain;
     /* The feature's name, UTF-8, e.g. "character". */
     const char *name;
 
@@ -171,13 +231,42 @@ typedef struct apphost_feature_descriptor {
     const char *route_name;
     /* C features: the destination `--start <route_name>` opens; it must take no parameters. May be NULL. */
     const char *root_destination;
-    /* C features: the destinations, with unique names. */
+    /* C features: the destinations, with unique names; at most APPHOST_MAX_DESTINATIONS. */
     uint32_t destination_count;
+    /* C features: sizeof(apphost_destination) as the feature was built (the array's stride). */
+    uint32_t destination_size;
     const apphost_destination *destinations;
 } apphost_feature_descriptor;
 
+/*
+ * The first fields of a C feature's descriptor, for a designated initializer:
+ *
+ *     static const apphost_feature_descriptor descriptor = {
+ *         APPHOST_C_FEATURE_HEADER,
+ *         .name = "hello",
+ *         ...
+ *     };
+ */
+#define APPHOST_C_FEATURE_HEADER                                 \
+    .abi_version = APPHOST_ABI_VERSION,                          \
+    .size = (uint32_t)sizeof(apphost_feature_descriptor),        \
+    .kind = APPHOST_FEATURE_KIND_C,                              \
+    .flags = 0,                                                  \
+    .sdk_major = APPHOST_SDK_VERSION_MAJOR,                      \
+    .sdk_minor = APPHOST_SDK_VERSION_MINOR,                      \
+    .sdk_patch = APPHOST_SDK_VERSION_PATCH
+
+/* The array-stride field of a C feature's descriptor, for the same initializer. */
+#define APPHOST_DESTINATION_SIZE ((uint32_t)sizeof(apphost_destination))
+
 /* The type of `apphost_feature_entry`. */
 typedef const apphost_feature_descriptor *(*apphost_feature_entry_fn)(void);
+
+/*
+ * The entry every C or C++ feature library defines. Declared here with C linkage,
+ * so that a C++ definition after this header exports the unmangled symbol.
+ */
+const apphost_feature_descriptor *apphost_feature_entry(void);
 
 #ifdef __cplusplus
 }

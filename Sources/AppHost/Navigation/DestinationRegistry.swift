@@ -1,3 +1,5 @@
+@_spi(Host) import AppHostKit
+
 // The registry maps route names to the factories that turn a route into a
 // screen. It knows nothing about files or loading: the host's loader turns a
 // library into registrations, and this type only checks them and stores them.
@@ -64,55 +66,6 @@ extension RegistryEntry {
     }
 }
 
-/// One navigation type with its screen factory, ready to be added to a registry.
-@MainActor
-public struct Registration {
-    /// What this registration adds.
-    public let entry: RegistryEntry
-    let makeScreen: @MainActor (Route, any RouterContract) throws(RouteError) -> Screen
-    let check: (Route) throws(RouteError) -> Void
-
-    /// Describes routes that no Swift type stands for (a C feature's), by name and closures.
-    public init(
-        entry: RegistryEntry,
-        check: @escaping (Route) throws(RouteError) -> Void,
-        makeScreen: @escaping @MainActor (Route, any RouterContract) throws(RouteError) -> Screen
-    ) {
-        self.entry = entry
-        self.check = check
-        self.makeScreen = makeScreen
-    }
-
-    /// Describes a navigation type, its root value and the factory of its screens.
-    public init<Value: Navigation>(
-        _ type: Value.Type,
-        root: Value? = nil,
-        feature: String,
-        origin: String? = nil,
-        makeScreen: @escaping @MainActor (Value, any RouterContract) -> Screen
-    ) throws(RegistryError) {
-        var rootRoute: Route?
-        if let root {
-            do {
-                rootRoute = try Route(root)
-            } catch {
-                throw .invalidRoot(error)
-            }
-        }
-        entry = RegistryEntry(
-            name: Value.routeName,
-            typeName: String(reflecting: Value.self),
-            feature: feature,
-            origin: origin,
-            root: rootRoute
-        )
-        self.makeScreen = { (route, router) throws(RouteError) in
-            makeScreen(try route.decode(as: Value.self), router)
-        }
-        check = { (route) throws(RouteError) in _ = try route.decode(as: Value.self) }
-    }
-}
-
 /// Maps route names to the features that draw them.
 @MainActor
 public final class DestinationRegistry {
@@ -134,13 +87,19 @@ public final class DestinationRegistry {
         feature: String,
         makeScreen: @escaping @MainActor (Value, any RouterContract) -> Screen
     ) throws(RegistryError) {
-        try register([Registration(type, root: root, feature: feature, makeScreen: makeScreen)])
+        let registration: Registration
+        do {
+            registration = try Registration(type, root: root, feature: feature, makeScreen: makeScreen)
+        } catch {
+            throw .invalidRoot(error)
+        }
+        try register([registration])
     }
 
     /// Registers everything a feature declared, or nothing if any of it clashes.
-    public func register(_ batch: [Registration], shells: [ShellDefinition] = []) throws(RegistryError) {
+    package func register(_ batch: [Registration], shells registeredShells: [ShellRegistration] = []) throws(RegistryError) {
         var addedShells: [String: ShellDefinition] = [:]
-        for shell in shells {
+        for shell in registeredShells.map(ShellDefinition.init) {
             let clash = shellDefinitions[shell.name]?.feature ?? addedShells[shell.name]?.feature
                 ?? registrations[shell.name]?.entry.feature
                 ?? batch.first { $0.entry.name == shell.name }?.entry.feature
@@ -206,5 +165,12 @@ public final class DestinationRegistry {
             )
         }
         return registration
+    }
+}
+
+extension Registration {
+    /// What this registration adds, as the registry lists it.
+    var entry: RegistryEntry {
+        RegistryEntry(name: name, typeName: typeName, feature: feature, origin: origin, root: root)
     }
 }

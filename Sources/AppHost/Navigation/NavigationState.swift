@@ -1,3 +1,5 @@
+@_spi(Host) import AppHostKit
+
 /// Where the user is in one stack: a root destination, the stack pushed above
 /// it, and at most one presentation on top (which may hold a stack of its own).
 public struct NavigationState: Hashable, Sendable, Codable {
@@ -44,14 +46,6 @@ public struct NavigationState: Hashable, Sendable, Codable {
     }
 }
 
-/// How a destination is presented over the stack.
-public enum PresentationStyle: String, Hashable, Sendable, Codable, CaseIterable {
-    /// A sheet: drawn over the screen under it, with a stack of its own.
-    case sheet
-    /// A full-screen cover: replaces the screen under it, with a stack of its own.
-    case fullScreenCover = "cover"
-}
-
 /// What is presented over a stack: a sheet or cover with its own stack, an alert, or a confirmation dialog.
 public indirect enum Presentation: Hashable, Sendable, Codable {
     /// A sheet with its own stack.
@@ -86,59 +80,5 @@ public indirect enum Presentation: Hashable, Sendable, Codable {
         case .fullScreenCover: .fullScreenCover(state)
         case .alert, .confirmationDialog: self
         }
-    }
-}
-
-/// An alert or a confirmation dialog: a title, an optional message and buttons.
-///
-/// Buttons carry data, not closures, so a dialog can be saved and restored:
-/// a button may hand a result back to the screen that showed the dialog.
-public struct Alert: Hashable, Sendable, Codable {
-    /// The title.
-    public var title: String
-    /// The message under the title.
-    public var message: String?
-    /// The buttons, in order.
-    public var buttons: [AlertButton]
-
-    /// Creates an alert; with no buttons it gets a single OK.
-    public init(title: String, message: String? = nil, buttons: [AlertButton] = []) {
-        self.title = title
-        self.message = message
-        self.buttons = buttons.isEmpty ? [AlertButton("OK", role: .cancel)] : buttons
-    }
-}
-
-/// A confirmation dialog has the shape of an alert; it is drawn as a list of choices.
-public typealias ConfirmationDialog = Alert
-
-/// One button of an alert or a confirmation dialog.
-public struct AlertButton: Hashable, Sendable, Codable {
-    /// What a button is for.
-    public enum Role: String, Hashable, Sendable, Codable {
-        case `default`
-        case cancel
-        case destructive
-    }
-
-    /// The label.
-    public var label: String
-    /// The role.
-    public var role: Role
-    /// The result handed to the screen that showed the dialog when this button is tapped, if any.
-    public var result: Route?
-
-    /// Creates a button that just dismisses the dialog.
-    public init(_ label: String, role: Role = .default) {
-        self.label = label
-        self.role = role
-        self.result = nil
-    }
-
-    /// Creates a button that dismisses the dialog and hands `result` to the screen that showed it.
-    public init(_ label: String, role: Role = .default, result: some NavigationResult) throws(RouteError) {
-        self.label = label
-        self.role = role
-        self.result = try Route(result)
     }
 }

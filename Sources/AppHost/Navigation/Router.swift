@@ -1,3 +1,5 @@
+@_spi(Host) import AppHostKit
+
 /// The navigation state of one stack and everything presented over it: the
 /// concrete ``RouterContract`` the host owns.
 ///

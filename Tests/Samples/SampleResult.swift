@@ -1,8 +1,8 @@
 import AppHostKit
 
 /// A result a destination hands back in the router's tests.
-enum SampleResult: NavigationResult {
+public enum SampleResult: NavigationResult {
     case chosen(identifier: Int)
 
-    static let routeName = "sample-result"
+    public static let routeName = "sample-result"
 }

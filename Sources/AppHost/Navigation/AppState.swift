@@ -1,3 +1,5 @@
+@_spi(Host) import AppHostKit
+
 /// The whole navigation state of a session: an optional shell, its selected
 /// item, and one stack (with its presentations) for each item; a single stack
 /// when there is no shell. It is `Codable`, for state files, and has a one-line

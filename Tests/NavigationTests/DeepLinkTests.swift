@@ -1,4 +1,5 @@
-import AppHostKit
+@_spi(Host) import AppHostKit
+import AppHost
 import Foundation
 import Testing
 

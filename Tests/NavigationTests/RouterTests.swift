@@ -1,4 +1,6 @@
-import AppHostKit
+@_spi(Host) import AppHostKit
+import NavigationSamples
+import AppHost
 import Testing
 
 @MainActor

@@ -1,4 +1,6 @@
-import AppHostKit
+@_spi(Host) import AppHostKit
+import NavigationSamples
+import AppHost
 import AppHostKitMocks
 import Testing
 
@@ -56,7 +58,7 @@ struct DestinationRegistryTests {
             try sut.register(other.registrations)
         }
 
-        #expect(error.description == "navigation type AppHostKitTests.SampleNavigation is registered by both feature 'first' and feature 'other' (/features/libOtherFeature.so); register it in one feature only")
+        #expect(error.description == "navigation type NavigationSamples.SampleNavigation is registered by both feature 'first' and feature 'other' (/features/libOtherFeature.so); register it in one feature only")
     }
 
     @Test

@@ -1,3 +1,5 @@
+@_spi(Host) import AppHostKit
+
 // The one-line text form of a whole navigation state, printed by `state`,
 // accepted by `open` and `--open`, and readable by people:
 //

@@ -1,0 +1,60 @@
+// What a feature's registration produces, for the host to check and store.
+// Feature authors never touch these: they call FeatureContext.register.
+
+/// One navigation type with its screen factory, ready to be added to a registry.
+@_spi(Host)
+@MainActor
+public struct Registration {
+    /// The route name, e.g. `character`.
+    public let name: String
+    /// The navigation type's qualified name, e.g. `CharacterInterface.CharacterNavigation`.
+    public let typeName: String
+    /// The feature that registered it.
+    public let feature: String
+    /// The file the feature was loaded from, if it was loaded from one.
+    public let origin: String?
+    /// The route `--start NAME` opens, if the type has one.
+    public let root: Route?
+    /// Makes the screen of a route of this type.
+    public let makeScreen: @MainActor (Route, any RouterContract) throws(RouteError) -> Screen
+    /// Checks that a route decodes into this type.
+    public let check: (Route) throws(RouteError) -> Void
+
+    /// Describes routes that no Swift type stands for (a C feature's), by name and closures.
+    public init(
+        name: String,
+        typeName: String,
+        feature: String,
+        origin: String?,
+        root: Route?,
+        check: @escaping (Route) throws(RouteError) -> Void,
+        makeScreen: @escaping @MainActor (Route, any RouterContract) throws(RouteError) -> Screen
+    ) {
+        self.name = name
+        self.typeName = typeName
+        self.feature = feature
+        self.origin = origin
+        self.root = root
+        self.check = check
+        self.makeScreen = makeScreen
+    }
+
+    /// Describes a navigation type, its root value and the factory of its screens.
+    public init<Value: Navigation>(
+        _ type: Value.Type,
+        root: Value? = nil,
+        feature: String,
+        origin: String? = nil,
+        makeScreen: @escaping @MainActor (Value, any RouterContract) -> Screen
+    ) throws(RouteError) {
+        self.root = try root.map { (root) throws(RouteError) in try Route(root) }
+        name = Value.routeName
+        typeName = String(reflecting: Value.self)
+        self.feature = feature
+        self.origin = origin
+        self.makeScreen = { (route, router) throws(RouteError) in
+            makeScreen(try route.decode(as: Value.self), router)
+        }
+        check = { (route) throws(RouteError) in _ = try route.decode(as: Value.self) }
+    }
+}
