@@ -91,7 +91,10 @@ let package = Package(
 
         // Navigation types shared by the kit's and the navigation tests.
         .target(name: "NavigationSamples", dependencies: [kit], path: "Tests/Samples"),
-        .testTarget(name: "AppHostKitTests", dependencies: [kit, mocks, "NavigationSamples"]),
+        .testTarget(
+            name: "AppHostKitTests",
+            dependencies: [kit, mocks, "NavigationSamples", .product(name: "CAppHost", package: "SDK")]
+        ),
         .testTarget(
             name: "AppHostTests",
             dependencies: ["AppHost", "AppHostTesting", "FFIProbe", kit, .product(name: "CAppHost", package: "SDK")]

@@ -12,7 +12,8 @@ public struct FeatureListing {
         lines.append("searched: \(host.searchedDirectories.joined(separator: ", "))")
         lines.append("loaded \(host.features.count) feature\(host.features.count == 1 ? "" : "s"):")
         for feature in host.features {
-            lines.append("  \(feature.name)  \(feature.path)")
+            let build = feature.build.map { "  (\($0))" } ?? ""
+            lines.append("  \(feature.name)  \(feature.path)\(build)")
             for entry in feature.entries {
                 let root = entry.root.map { "  (start: \($0))" } ?? ""
                 lines.append("    \(entry.name)  \(entry.typeName)\(root)")

@@ -18,20 +18,29 @@ public struct FeatureLibrary {
     public let path: String
     /// The feature's name from its descriptor.
     public let name: String
+    /// The SDK version (and, for a Swift feature, the compiler) the library was built with.
+    public let build: FeatureBuild
     let descriptor: UnsafePointer<apphost_feature_descriptor>
     /// A C feature's validated descriptor; nil for a Swift feature.
     let cFeature: CFeatureDefinition?
 
-    init(path: String, name: String, descriptor: UnsafePointer<apphost_feature_descriptor>, cFeature: CFeatureDefinition?) {
+    init(path: String, name: String, build: FeatureBuild, descriptor: UnsafePointer<apphost_feature_descriptor>, cFeature: CFeatureDefinition?) {
         self.path = path
         self.name = name
+        self.build = build
         self.descriptor = descriptor
         self.cFeature = cFeature
     }
 
     /// A Swift feature's library, from a descriptor its entry returned (for tests of registration).
     package init(path: String, name: String, swiftDescriptor: UnsafeRawPointer) {
-        self.init(path: path, name: name, descriptor: swiftDescriptor.assumingMemoryBound(to: apphost_feature_descriptor.self), cFeature: nil)
+        self.init(
+            path: path,
+            name: name,
+            build: .kit,
+            descriptor: swiftDescriptor.assumingMemoryBound(to: apphost_feature_descriptor.self),
+            cFeature: nil
+        )
     }
 }
 
@@ -45,6 +54,8 @@ public struct LoadedFeature: Hashable, Sendable {
     public var entries: [RegistryEntry]
     /// The shells it registered.
     public var shells: [ShellDefinition] = []
+    /// The SDK version (and, for a Swift feature, the compiler) it was built with.
+    public var build: FeatureBuild? = nil
 }
 
 /// Loads feature libraries with `dlopen` and registers them.
@@ -79,10 +90,16 @@ public enum FeatureLoader {
         switch descriptor.kind {
         case .swift:
             let name = descriptor.name ?? fileName(of: path)
-            return FeatureLibrary(path: path, name: name, descriptor: descriptor.pointer, cFeature: nil)
+            return FeatureLibrary(path: path, name: name, build: FeatureBuild(descriptor.build), descriptor: descriptor.pointer, cFeature: nil)
         case .c:
             let definition = try CFeatureDefinition(descriptor.pointer.pointee, name: descriptor.name, path: path)
-            return FeatureLibrary(path: path, name: definition.name, descriptor: descriptor.pointer, cFeature: definition)
+            return FeatureLibrary(
+                path: path,
+                name: definition.name,
+                build: FeatureBuild(descriptor.build),
+                descriptor: descriptor.pointer,
+                cFeature: definition
+            )
         }
     }
 
@@ -110,7 +127,7 @@ public enum FeatureLoader {
         }
         let added = registry.entries.filter { !before.contains($0.name) }
         let shells = registry.shells.filter { !shellsBefore.contains($0.name) }
-        return LoadedFeature(name: library.name, path: library.path, entries: added, shells: shells)
+        return LoadedFeature(name: library.name, path: library.path, entries: added, shells: shells, build: library.build)
     }
 
     /// Calls a Swift feature's registration through its descriptor, into a fresh context.

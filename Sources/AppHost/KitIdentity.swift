@@ -26,7 +26,7 @@ public enum KitIdentity {
         mismatch(host: .client, kit: .kit)
     }
 
-    static func mismatch(host: BuildStamp, kit: BuildStamp) -> String? {
+    package static func mismatch(host: BuildStamp, kit: BuildStamp) -> String? {
         guard host.major != kit.major || kit.minor < host.minor || host.compiler != kit.compiler else { return nil }
         return "\(path) is \(kit), but this host was built against \(host); "
             + "run the host with the kit it was built with (swift build puts it beside apphost)"

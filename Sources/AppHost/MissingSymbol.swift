@@ -2,12 +2,12 @@ import Foundation
 
 /// A symbol the dynamic loader could not resolve, read from its error text
 /// (`…: undefined symbol: $s10AppHostKit5ImageVAA7ElementAAWP`).
-struct MissingSymbol: Equatable {
+package struct MissingSymbol: Equatable {
     /// The symbol as the loader named it.
-    let mangled: String
+    package let mangled: String
 
     /// Reads the symbol out of a `dlerror` text; nil if the error is not about an undefined symbol.
-    init?(loaderError: String) {
+    package init?(loaderError: String) {
         let marker = "undefined symbol: "
         guard let range = loaderError.range(of: marker) else { return nil }
         let rest = loaderError[range.upperBound...]
@@ -17,12 +17,12 @@ struct MissingSymbol: Equatable {
     }
 
     /// Whether the symbol belongs to AppHostKit: a missing one means the kit is older than the feature needs.
-    var isKitSymbol: Bool {
+    package var isKitSymbol: Bool {
         mangled.hasPrefix("$s10AppHostKit") || mangled.hasPrefix("apphost_kit_") || readableName.contains("AppHostKit.")
     }
 
     /// The demangled name, e.g. `protocol witness table for AppHostKit.Image : AppHostKit.Element in AppHostKit`.
-    var readableName: String {
+    package var readableName: String {
         Self.demangle(mangled) ?? mangled
     }
 

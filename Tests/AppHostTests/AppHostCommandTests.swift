@@ -1,3 +1,4 @@
+import AppHost
 import Foundation
 import Testing
 
@@ -61,15 +62,15 @@ struct AppHostCommandTests {
         #expect(result.output == """
             searched: \(directory)
             loaded 5 features:
-              about  \(directory)/libAboutFeature.so
+              about  \(directory)/libAboutFeature.so  (AppHostKit \(FeatureBuild.kit.version))
                 about  C feature 'about'  (start: about/main)
-              character  \(directory)/libCharacterFeature.so
+              character  \(directory)/libCharacterFeature.so  (\(FeatureBuild.kit))
                 character  CharacterInterface.CharacterNavigation  (start: character/list)
-              home  \(directory)/libHomeFeature.so
+              home  \(directory)/libHomeFeature.so  (\(FeatureBuild.kit))
                 home  HomeInterface.HomeNavigation  (start: home/main)
-              settings  \(directory)/libSettingsFeature.so
+              settings  \(directory)/libSettingsFeature.so  (\(FeatureBuild.kit))
                 settings  SettingsInterface.SettingsNavigation  (start: settings/main)
-              shell  \(directory)/libShellFeature.so
+              shell  \(directory)/libShellFeature.so  (\(FeatureBuild.kit))
                 main  shell, tabs: home, character, settings
                 split  shell, split: home, character, settings
 
@@ -104,7 +105,7 @@ struct AppHostCommandTests {
         let list = try ProcessRunner.run(apphost, ["list"] + arguments)
         let session = try ProcessRunner.run(apphost, ["--start", "home", "--width", "40"] + arguments, input: "open hello/greet?name=Summer%20Smith\ntap Home\n")
 
-        #expect(list.output.contains("  hello  \(fixtures.path("libHelloFeature.so"))\n    hello  C feature 'hello'\n"))
+        #expect(list.output.contains("  hello  \(fixtures.path("libHelloFeature.so"))  (AppHostKit \(FeatureBuild.kit.version))\n    hello  C feature 'hello'\n"))
         #expect(session.status == 0)
         #expect(session.errors == "")
         #expect(session.output.contains("""

@@ -26,6 +26,9 @@ struct CFeatureLoaderTests {
         (3, "destination 'main': is declared twice"),
         (4, "destination 'wide': declares 9 parameters, at most 8 are allowed"),
         (5, "destination 'main': root_destination must take no parameters"),
+        (6, "descriptor: declares 1000000 destinations, at most 256 are allowed"),
+        (7, "destination '#1': name is longer than 128 bytes"),
+        (8, "descriptor: destination_size is 4 bytes; ABI 2 destinations have 32 to 4096"),
     ])
     func aMalformedDescriptorIsRefusedNamingTheDestination(defect: Int, reason: String) throws {
         let fixtures = try FeatureFixtures()

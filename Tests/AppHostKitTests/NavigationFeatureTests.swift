@@ -1,0 +1,52 @@
+@_spi(Host) import AppHostKit
+import AppHostKitMocks
+import NavigationSamples
+import Testing
+
+/// A feature with one Navigation type writes its root and its screen factory, and nothing else.
+@MainActor
+struct SampleFeature: NavigationFeature {
+    static let root = SampleNavigation.list
+    static var instances = 0
+
+    init() {
+        Self.instances += 1
+    }
+
+    func makeScreen(for destination: SampleNavigation, router: any RouterContract) -> Screen {
+        Screen { Title("\(destination)") }
+    }
+}
+
+@MainActor
+@Suite
+struct NavigationFeatureTests {
+    @Test
+    func theFeatureIsNamedAfterItsNavigationType() {
+        #expect(SampleFeature.name == "sample")
+    }
+
+    @Test
+    func registeringAddsTheTypeWithItsRootAndOneInstance() throws {
+        let context = FeatureContext(feature: SampleFeature.name)
+        let before = SampleFeature.instances
+
+        try SampleFeature.register(in: context)
+
+        #expect(SampleFeature.instances == before + 1)
+        #expect(context.registrations.map(\.name) == ["sample"])
+        #expect(context.registrations.first?.root == Route(name: "sample", destination: "list"))
+        #expect(context.registrations.first?.typeName == "NavigationSamples.SampleNavigation")
+    }
+
+    @Test
+    func theScreenFactoryDrawsTheDestination() throws {
+        let context = FeatureContext(feature: SampleFeature.name)
+        try SampleFeature.register(in: context)
+        let registration = try #require(context.registrations.first)
+
+        let screen = try registration.makeScreen(Route(SampleNavigation.detail(identifier: 3)), RouterMock())
+
+        #expect(screen.title == "detail(identifier: 3)")
+    }
+}
