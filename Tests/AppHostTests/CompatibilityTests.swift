@@ -1,0 +1,149 @@
+import AppHost
+import AppHostTesting
+import Foundation
+import Testing
+
+/// The compatibility matrix: features and kits built apart, run together through the real
+/// `apphost`. A kit that only adds keeps old hosts and features working byte for byte; a
+/// feature that needs more than the kit in the process is refused by name, before it runs.
+@Suite(.serialized)
+struct CompatibilityTests {
+    /// A kit with additions and the SDK version of main.
+    static let additions = Result { try DriftedKit.build(DriftedKit.additions) }
+    /// The same additions released as the next minor version.
+    static let newerMinor = Result { try DriftedKit.build(DriftedKit.additions + DriftedKit.newerMinor) }
+
+    private let apphost = ProcessRunner.built("apphost")
+    private var buildDirectory: String { AppHarness.buildDirectory }
+
+    private func features(_ build: (String) throws -> Void) throws -> FeatureFixtures {
+        let fixtures = try FeatureFixtures()
+        try build(fixtures.path("libDriftFeature.so"))
+        return fixtures
+    }
+
+    @Test
+    func theHostAndItsFeaturesRunTheTourByteForByteOnAKitWithAdditions() throws {
+        let kit = try Self.additions.get()
+        let tour = CCompiler.repository.appendingPathComponent("Tests/NavigationTests/Transcripts/tour.commands").path
+        let arguments = ["--start", "main", "--width", "60", "--script", tour, "--features", buildDirectory]
+
+        let own = try ProcessRunner.run(apphost, arguments)
+        let drifted = try ProcessRunner.run(apphost, arguments, environment: ["LD_LIBRARY_PATH": kit.directory.path])
+
+        #expect(own.status == 0)
+        #expect(drifted.status == 0)
+        #expect(drifted.output.split(separator: "\n").count > 400)
+        #expect(drifted.output == own.output)
+        #expect(drifted.errors.hasPrefix("warning: \(buildDirectory)/libAppHostKit.so is not loaded: every feature uses this host's own kit, \(kit.library)"))
+    }
+
+    @Test
+    func aFeatureBuiltAgainstAKitWithAdditionsRunsOnThisKit() throws {
+        let kit = try Self.additions.get()
+        let fixtures = try features { try kit.buildFeature(to: $0) }
+
+        let result = try ProcessRunner.run(
+            apphost,
+            ["--start", "drift", "--width", "40", "--features", fixtures.directory.path],
+            input: "tap 1\ntap Back\nstate\n"
+        )
+
+        #expect(result.errors == "")
+        #expect(result.status == 0)
+        #expect(result.output == """
+            ════════════════════════════════════════
+            Drift
+            ────────────────────────────────────────
+            Built against a kit with additions.
+            [1] Detail 7 ›
+            ════════════════════════════════════════
+            ════════════════════════════════════════
+            Detail 7
+            Drift › Detail 7
+            ────────────────────────────────────────
+            State: loaded
+            [1] Back
+            ════════════════════════════════════════
+            ════════════════════════════════════════
+            Drift
+            ────────────────────────────────────────
+            Built against a kit with additions.
+            [1] Detail 7 ›
+            ════════════════════════════════════════
+            drift/main
+
+            """)
+    }
+
+    @Test
+    func aFeatureThatUsesNewerKitAPIIsRefusedNamingWhatItLacks() throws {
+        let kit = try Self.additions.get()
+        let fixtures = try features { try kit.buildFeature(to: $0, defines: ["USE_NEW_API"]) }
+        let path = fixtures.path("libDriftFeature.so")
+
+        let result = try ProcessRunner.run(apphost, ["list", "--features", fixtures.directory.path])
+
+        #expect(result.status == 0)
+        #expect(result.output.contains("failed:\n  \(path): needs a newer AppHostKit than this host has (\(FeatureBuild.kit.version)): it uses "))
+        #expect(result.output.contains("AppHostKit.Image") || result.output.contains("AppHostKit.Node.image"), "\(result.output)")
+        #expect(!result.output.contains("not a loadable shared object"))
+    }
+
+    @Test
+    func aHostOnANewerKitDrawsAnElementItDoesNotKnowAsSuch() throws {
+        let kit = try Self.additions.get()
+        let fixtures = try features { try kit.buildFeature(to: $0, defines: ["USE_NEW_API"]) }
+
+        let result = try ProcessRunner.run(
+            apphost,
+            ["--start", "drift", "--width", "60", "--features", fixtures.directory.path],
+            input: "",
+            environment: ["LD_LIBRARY_PATH": kit.directory.path]
+        )
+
+        #expect(result.status == 0)
+        #expect(result.output == """
+            ════════════════════════════════════════════════════════════
+            Drift
+            ────────────────────────────────────────────────────────────
+            Built against a kit with additions.
+            (an element this host cannot draw; update the host)
+            [1] Detail 7 ›
+            ════════════════════════════════════════════════════════════
+
+            """)
+    }
+
+    @Test
+    func aFeatureBuiltAgainstANewerMinorVersionIsRefusedBeforeItRuns() throws {
+        let kit = try Self.newerMinor.get()
+        let fixtures = try features { try kit.buildFeature(to: $0) }
+        let path = fixtures.path("libDriftFeature.so")
+        let ours = FeatureBuild.kit
+
+        let result = try ProcessRunner.run(apphost, ["--start", "drift", "--features", fixtures.directory.path])
+
+        #expect(result.status == 2)
+        #expect(result.errors.hasPrefix(
+            "error: \(path): built against AppHostKit 1.1, this host has \(ours.major).\(ours.minor); update the host or rebuild the feature against \(ours.major).\(ours.minor)\n"
+        ))
+    }
+
+    @Test
+    func theABICheckPassesAnAdditionAndFailsARemoval() throws {
+        let script = CCompiler.repository.appendingPathComponent("SDK/Scripts/check-abi").path
+        let additions = try Self.additions.get()
+        let removal = try DriftedKit.build(DriftedKit.additions + DriftedKit.removal, moduleOnly: true)
+
+        let passed = try ProcessRunner.run(script, [], environment: ["APPHOST_KIT_MODULES": additions.directory.path, "PATH": Self.path])
+        let failed = try ProcessRunner.run(script, [], environment: ["APPHOST_KIT_MODULES": removal.directory.path, "PATH": Self.path])
+
+        #expect(passed.status == 0, "\(passed.errors)")
+        #expect(failed.status == 1)
+        #expect(failed.errors.contains("path"), "\(failed.errors)")
+        #expect(failed.errors.contains("AppHostKit's ABI breaks the baseline"))
+    }
+
+    private static var path: String { ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin" }
+}
