@@ -11,7 +11,7 @@ struct AppHostCommand: AsyncParsableCommand {
             else in the directories of APPHOST_FEATURES (colon-separated), \
             else in the directory that holds apphost.
             """,
-        subcommands: [Run.self, List.self],
+        subcommands: [Run.self, List.self, NewFeature.self],
         defaultSubcommand: Run.self
     )
 }

@@ -16,8 +16,9 @@ enum CCompiler {
     }
 
     /// Compiles `source` into the shared library `output`; records an issue with the compiler's output if it fails.
-    static func compile(_ source: String, to output: String, defines: [String] = []) throws {
-        let arguments = ["cc", "-shared", "-fPIC", "-Wall", "-Werror", "-I", includeDirectory]
+    /// `compiler` is `cc` for C, `c++` (with the language standard) for C++.
+    static func compile(_ source: String, to output: String, defines: [String] = [], compiler: [String] = ["cc"]) throws {
+        let arguments = compiler + ["-shared", "-fPIC", "-Wall", "-Werror", "-I", includeDirectory]
             + defines.map { "-D\($0)" } + [source, "-o", output]
         let result = try ProcessRunner.run("/usr/bin/env", arguments)
         try #require(result.status == 0, "cc \(source) failed:\n\(result.errors)")

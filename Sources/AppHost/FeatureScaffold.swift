@@ -1,0 +1,353 @@
+import Foundation
+
+/// Why a feature package could not be written.
+public struct ScaffoldError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong, naming the name or path at fault and the fix.
+    public var message: String
+
+    public var description: String { message }
+}
+
+/// A standalone feature package, as `apphost new-feature NAME` writes it: an Interface target,
+/// the feature, its one-function entry, a view-model test with RouterMock and an integration
+/// test that loads the built library through the real loader. It depends on the SDK and on
+/// AppHostTesting of the AppHost checkout that built this host, by path.
+public struct FeatureScaffold {
+    /// The feature's type prefix, e.g. `Weather`.
+    public let name: String
+    /// The route name, e.g. `weather` (`WeatherRadar` gives `weather-radar`).
+    public let routeName: String
+    /// The AppHost checkout whose SDK/ and AppHostTesting the package depends on.
+    public let checkout: String
+
+    /// The AppHost checkout this host was built from.
+    public static var defaultCheckout: String {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    }
+
+    /// Checks the name and the checkout.
+    public init(name: String, checkout: String = FeatureScaffold.defaultCheckout) throws(ScaffoldError) {
+        let scalars = Array(name.unicodeScalars)
+        guard let first = scalars.first, ("A"..."Z").contains(first),
+            scalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) })
+        else {
+            throw ScaffoldError(message: "feature name '\(name)' must be a type name: an ASCII capital letter, then letters and digits (e.g. Weather)")
+        }
+        guard !name.hasSuffix("Feature") else {
+            throw ScaffoldError(message: "feature name '\(name)' must not end in 'Feature'; the package adds it (\(name.dropLast("Feature".count))Feature)")
+        }
+        let sdk = URL(fileURLWithPath: checkout).appendingPathComponent("SDK/Package.swift").path
+        guard FileManager.default.fileExists(atPath: sdk) else {
+            throw ScaffoldError(message: "\(checkout) is not an AppHost checkout (no SDK/Package.swift); pass the checkout with --checkout DIR")
+        }
+        self.name = name
+        self.checkout = URL(fileURLWithPath: checkout).standardizedFileURL.path
+        var route = ""
+        for scalar in name.unicodeScalars {
+            if ("A"..."Z").contains(scalar), !route.isEmpty { route += "-" }
+            route += String(scalar).lowercased()
+        }
+        routeName = route
+    }
+
+    /// The package's files, by path relative to its folder.
+    public var files: [(path: String, contents: String)] {
+        [
+            ("Package.swift", packageManifest),
+            (".gitignore", ".build/\nPackage.resolved\n.swiftpm/\n"),
+            ("README.md", readme),
+            ("Sources/\(name)Interface/\(name)Navigation.swift", navigation),
+            ("Sources/\(name)Feature/\(name)Feature.swift", feature),
+            ("Sources/\(name)Feature/\(name)ViewModel.swift", viewModel),
+            ("Sources/\(name)Feature/\(name)View.swift", view),
+            ("Sources/\(name)Entry/\(name)Entry.swift", entry),
+            ("Tests/\(name)FeatureTests/\(name)ViewModelTests.swift", viewModelTests),
+            ("Tests/\(name)FeatureTests/\(name)IntegrationTests.swift", integrationTests),
+        ]
+    }
+
+    /// Writes the package into `parent/NAME` and returns that folder; refuses a folder that exists.
+    @discardableResult
+    public func write(into parent: String) throws(ScaffoldError) -> String {
+        let folder = URL(fileURLWithPath: parent).appendingPathComponent(name)
+        guard !FileManager.default.fileExists(atPath: folder.path) else {
+            throw ScaffoldError(message: "\(folder.path) already exists; choose another --path or remove it")
+        }
+        do {
+            for file in files {
+                let url = folder.appendingPathComponent(file.path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(file.contents.utf8).write(to: url, options: .withoutOverwriting)
+            }
+        } catch {
+            throw ScaffoldError(message: "\(folder.path): cannot write the package: \(error.localizedDescription)")
+        }
+        return folder.path
+    }
+
+    /// The package identity SwiftPM gives the checkout: its folder's name, lower-cased.
+    private var checkoutIdentity: String {
+        URL(fileURLWithPath: checkout).lastPathComponent.lowercased()
+    }
+
+    private var packageManifest: String {
+        """
+        // swift-tools-version:6.0
+        // The \(name) feature, built outside the AppHost repository. `swift build` makes
+        // .build/debug/lib\(name)Feature.so; drop it into any features folder of a host that
+        // speaks the same SDK. The SDK and AppHostTesting come from the AppHost checkout at
+        // \(checkout), by path.
+        import PackageDescription
+
+        let kit: Target.Dependency = .product(name: "AppHostKit", package: "SDK")
+
+        let package = Package(
+            name: "\(name)",
+            products: [
+                // The feature library: lib\(name)Feature.so, with the one C entry symbol.
+                .library(name: "\(name)Feature", type: .dynamic, targets: ["\(name)Entry"]),
+            ],
+            dependencies: [
+                .package(path: "\(checkout)/SDK"),
+                .package(path: "\(checkout)"),
+            ],
+            targets: [
+                // What other features may import to navigate here.
+                .target(name: "\(name)Interface", dependencies: [kit]),
+                .target(name: "\(name)Feature", dependencies: [kit, "\(name)Interface"]),
+                // The entry is a target of its own, so tests can link the feature without the C symbol.
+                .target(name: "\(name)Entry", dependencies: [kit, "\(name)Feature"]),
+                .testTarget(
+                    name: "\(name)FeatureTests",
+                    dependencies: [
+                        "\(name)Feature", "\(name)Interface", kit,
+                        .product(name: "AppHostKitMocks", package: "SDK"),
+                        .product(name: "AppHostTesting", package: "\(checkoutIdentity)"),
+                    ]
+                ),
+            ]
+        )
+
+        """
+    }
+
+    private var readme: String {
+        """
+        # \(name)
+
+        An AppHost feature built outside the AppHost repository.
+
+        ```sh
+        swift build        # makes .build/debug/lib\(name)Feature.so
+        swift test         # the view model with RouterMock, and the library through the real loader
+        mkdir -p features && cp .build/debug/lib\(name)Feature.so features/
+        \(checkout)/.build/debug/apphost --start \(routeName) --features features
+        ```
+
+        `Sources/\(name)Interface` declares the destinations (`\(name)Navigation`), `Sources/\(name)Feature`
+        draws them, and `Sources/\(name)Entry` exports the entry symbol the host looks for.
+
+        """
+    }
+
+    private var navigation: String {
+        """
+        import AppHostKit
+
+        /// The \(name) feature's destinations; other features navigate here with these values.
+        public enum \(name)Navigation: Navigation {
+            case today
+            case forecast(days: Int)
+
+            public static let routeName = "\(routeName)"
+        }
+
+        """
+    }
+
+    private var feature: String {
+        """
+        import AppHostKit
+        import \(name)Interface
+
+        /// The \(name) feature: `--start \(routeName)` opens today's screen.
+        public struct \(name)Feature: NavigationFeature {
+            public static let root = \(name)Navigation.today
+
+            public init() {}
+
+            public func makeScreen(for destination: \(name)Navigation, router: any RouterContract) -> Screen {
+                switch destination {
+                case .today:
+                    Screen(\(name)ViewModel(days: nil, router: router)) { \(name)View(viewModel: $0).body }
+                case .forecast(let days):
+                    Screen(\(name)ViewModel(days: days, router: router)) { \(name)View(viewModel: $0).body }
+                }
+            }
+        }
+
+        """
+    }
+
+    private var viewModel: String {
+        """
+        import AppHostKit
+        import \(name)Interface
+
+        /// What the screen shows.
+        enum \(name)ViewState: Equatable {
+            case idle
+            case loaded(lines: [String])
+        }
+
+        @MainActor
+        final class \(name)ViewModel: ViewModel {
+            private(set) var state: \(name)ViewState = .idle
+            let days: Int?
+            private let router: any RouterContract
+
+            init(days: Int?, router: any RouterContract) {
+                self.days = days
+                self.router = router
+            }
+
+            func load() async {
+                guard let days else {
+                    state = .loaded(lines: ["Sunny, 21°"])
+                    return
+                }
+                state = .loaded(lines: (1...max(days, 1)).map { "Day \\($0): sunny" })
+            }
+
+            func didTapOnForecastButton() {
+                router.navigate(to: \(name)Navigation.forecast(days: 3))
+            }
+
+            func didTapOnBackButton() {
+                router.goBack()
+            }
+        }
+
+        """
+    }
+
+    private var view: String {
+        """
+        import AppHostKit
+
+        /// The screen: a pure function of the view model's state.
+        @MainActor
+        struct \(name)View {
+            let viewModel: \(name)ViewModel
+
+            @ViewBuilder
+            var body: [Node] {
+                Title(viewModel.days.map { "\\($0)-day forecast" } ?? "Today")
+                switch viewModel.state {
+                case .idle:
+                    ProgressIndicator()
+                case .loaded(let lines):
+                    ForEach(lines) { Text($0) }
+                }
+                if viewModel.days == nil {
+                    Button("Forecast") { viewModel.didTapOnForecastButton() }
+                } else {
+                    Button("Back") { viewModel.didTapOnBackButton() }
+                }
+            }
+        }
+
+        """
+    }
+
+    private var entry: String {
+        """
+        import AppHostKit
+        import \(name)Feature
+
+        @_cdecl("apphost_feature_entry")
+        public func apphostFeatureEntry() -> UnsafeRawPointer {
+            FeatureEntry.descriptor(for: \(name)Feature.self)
+        }
+
+        """
+    }
+
+    private var viewModelTests: String {
+        """
+        import AppHostKitMocks
+        import \(name)Interface
+        import Testing
+
+        @testable import \(name)Feature
+
+        @MainActor
+        @Suite
+        struct \(name)ViewModelTests {
+            @Test
+            func didTapOnForecastButtonNavigatesToAThreeDayForecast() {
+                let router = RouterMock()
+                let sut = \(name)ViewModel(days: nil, router: router)
+
+                sut.didTapOnForecastButton()
+
+                #expect(router.navigatedDestinations.map { $0 as? \(name)Navigation } == [.forecast(days: 3)])
+            }
+
+            @Test
+            func loadingAForecastListsEachDay() async {
+                let sut = \(name)ViewModel(days: 2, router: RouterMock())
+
+                await sut.load()
+
+                #expect(sut.state == .loaded(lines: ["Day 1: sunny", "Day 2: sunny"]))
+            }
+        }
+
+        """
+    }
+
+    private var integrationTests: String {
+        """
+        import AppHostTesting
+        import Testing
+
+        /// lib\(name)Feature.so through the real loader and a real session.
+        @MainActor
+        @Suite
+        struct \(name)IntegrationTests {
+            @Test
+            func forecastThenBackThroughTheBuiltLibrary() async throws {
+                let app = try await AppHarness(features: ["\(name)"], start: "\(routeName)", options: .init(width: 40))
+
+                let forecast = await app.run("tap Forecast")
+                await app.run("tap Back")
+
+                #expect(forecast == \"\"\"
+                    ════════════════════════════════════════
+                    3-day forecast
+                    Today › 3-day forecast
+                    ────────────────────────────────────────
+                    Day 1: sunny
+                    Day 2: sunny
+                    Day 3: sunny
+                    [1] Back
+                    ════════════════════════════════════════
+
+                    \"\"\")
+                #expect(app.screen == \"\"\"
+                    ════════════════════════════════════════
+                    Today
+                    ────────────────────────────────────────
+                    Sunny, 21°
+                    [1] Forecast
+                    ════════════════════════════════════════
+
+                    \"\"\")
+            }
+        }
+
+        """
+    }
+}

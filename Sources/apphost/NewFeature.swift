@@ -1,0 +1,36 @@
+import AppHost
+import ArgumentParser
+
+struct NewFeature: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new-feature",
+        abstract: "Write a standalone feature package that builds, tests and loads outside this repository.",
+        discussion: """
+            Example: apphost new-feature Weather --path ~/src, then in ~/src/Weather: swift build && swift test.
+            """
+    )
+
+    @Argument(help: "The feature's type name, e.g. Weather (its route name becomes weather).")
+    var name: String
+
+    @Option(help: "The folder to create the package in (as NAME/).")
+    var path: String = "."
+
+    @Option(help: "The AppHost checkout the package depends on (SDK/ and AppHostTesting); by default, the one that built this host.")
+    var checkout: String = FeatureScaffold.defaultCheckout
+
+    func run() throws {
+        do {
+            let scaffold = try FeatureScaffold(name: name, checkout: checkout)
+            let folder = try scaffold.write(into: path)
+            standardOutput("""
+                wrote \(folder)
+                next: cd \(folder) && swift build && swift test
+
+                """)
+        } catch {
+            standardError("error: \(error)\n")
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import AppHost
+import AppHostTesting
+import Foundation
+import Testing
+
+/// Features written outside this repository: the package `apphost new-feature` writes,
+/// built and tested by SwiftPM on its own, and a C++ feature built with the system compiler.
+@Suite
+struct ScaffoldTests {
+    private let apphost = ProcessRunner.built("apphost")
+
+    @Test
+    func aNewFeaturePackageBuildsPassesItsTestsAndLoadsInTheHost() throws {
+        let fixtures = try FeatureFixtures()
+        let workspace = fixtures.path("workspace")
+        let features = fixtures.path("features")
+        try FileManager.default.createDirectory(atPath: features, withIntermediateDirectories: true)
+
+        let written = try ProcessRunner.run(apphost, ["new-feature", "WeatherRadar", "--path", workspace])
+        let package = "\(workspace)/WeatherRadar"
+        let build = try ProcessRunner.run("/usr/bin/env", ["swift", "build", "--package-path", package])
+        let test = try ProcessRunner.run("/usr/bin/env", ["swift", "test", "--package-path", package])
+        try FileManager.default.copyItem(atPath: "\(package)/.build/debug/libWeatherRadarFeature.so", toPath: "\(features)/libWeatherRadarFeature.so")
+        let session = try ProcessRunner.run(apphost, ["--start", "weather-radar", "--width", "40", "--features", features], input: "tap Forecast\n")
+
+        #expect(written.status == 0, "\(written.errors)")
+        #expect(written.output == "wrote \(package)\nnext: cd \(package) && swift build && swift test\n")
+        #expect(build.status == 0, "\(build.output)\(build.errors)")
+        #expect(test.status == 0, "\(test.output)\(test.errors)")
+        #expect(test.output.contains("Test run with 3 tests in 2 suites passed"), "\(test.output)")
+        #expect(session.errors == "")
+        #expect(session.output.hasSuffix("""
+            ════════════════════════════════════════
+            3-day forecast
+            Today › 3-day forecast
+            ────────────────────────────────────────
+            Day 1: sunny
+            Day 2: sunny
+            Day 3: sunny
+            [1] Back
+            ════════════════════════════════════════
+
+            """))
+    }
+
+    @Test(arguments: [
+        ("weather", "feature name 'weather' must be a type name: an ASCII capital letter, then letters and digits (e.g. Weather)"),
+        ("WeatherFeature", "feature name 'WeatherFeature' must not end in 'Feature'; the package adds it (WeatherFeature)"),
+    ])
+    func aBadNameIsRefusedWithTheFix(name: String, message: String) throws {
+        let fixtures = try FeatureFixtures()
+
+        let result = try ProcessRunner.run(apphost, ["new-feature", name, "--path", fixtures.directory.path])
+
+        #expect(result.status == 1)
+        #expect(result.errors == "error: \(message)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixtures.directory.path).isEmpty)
+    }
+
+    @Test
+    func anExistingFolderIsNeverOverwritten() throws {
+        let fixtures = try FeatureFixtures()
+        try FileManager.default.createDirectory(atPath: fixtures.path("Weather"), withIntermediateDirectories: true)
+        try Data("mine\n".utf8).write(to: URL(fileURLWithPath: fixtures.path("Weather/notes.txt")))
+
+        let result = try ProcessRunner.run(apphost, ["new-feature", "Weather", "--path", fixtures.directory.path])
+
+        #expect(result.status == 1)
+        #expect(result.errors == "error: \(fixtures.path("Weather")) already exists; choose another --path or remove it\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixtures.path("Weather")) == ["notes.txt"])
+    }
+
+    @Test
+    func aCPlusPlusFeatureExportsThePlainEntryAndRuns() throws {
+        let fixtures = try FeatureFixtures()
+        let library = fixtures.path("libHelloCppFeature.so")
+        try CCompiler.compile(CCompiler.fixture("hello.cpp"), to: library, compiler: ["c++", "-std=c++20"])
+        try fixtures.addBuiltFeature("Home")
+
+        let symbols = try ProcessRunner.run("/usr/bin/env", ["nm", "-D", "--defined-only", library])
+        let session = try ProcessRunner.run(
+            apphost,
+            ["--start", "home", "--width", "40", "--features", fixtures.directory.path, "--open", "hello-cpp/greet?name=Beth"],
+            input: ""
+        )
+
+        #expect(symbols.output.split(separator: "\n").contains { $0.hasSuffix(" T apphost_feature_entry") }, "\(symbols.output)")
+        #expect(session.status == 0)
+        #expect(session.errors == "")
+        #expect(session.output.hasSuffix("""
+            ════════════════════════════════════════
+            Hello
+            Home › Hello
+            ────────────────────────────────────────
+            Hello from C++, Beth!
+            ════════════════════════════════════════
+
+            """))
+    }
+}
