@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // AppHost: the host, the features and their tests. The SDK that features build
 // against lives in SDK/ as a package of its own, so that AppHostKit is linked
-// as one shared library by everything here (see DESIGN.md).
+// as one shared library by everything here (see ARCHITECTURE.md).
 import PackageDescription
 
 let kit: Target.Dependency = .product(name: "AppHostKit", package: "SDK")
@@ -10,6 +10,8 @@ let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 
 /// A feature: its Interface target (the Navigation type other features may use),
 /// its implementation, and the one-function entry target that makes the library.
+/// The entry is a target of its own because the feature target is also linked into
+/// test bundles beside other features, where two `apphost_feature_entry` symbols would clash.
 func feature(_ name: String, uses interfaces: [String] = [], hasInterface: Bool = true) -> [Target] {
     let own: [Target.Dependency] = hasInterface ? [.target(name: "\(name)Interface")] : []
     let interfaceTarget: [Target] = hasInterface

@@ -2,7 +2,7 @@
 // AppHostSDK: what a feature author depends on. It is its own package so that
 // `AppHostKit` can be a dynamic library product: every client (the host, each
 // feature, the test bundle) then links the one libAppHostKit.so instead of
-// carrying a copy of it (see ARCHITECTURE in the README, "Why the SDK is its own package").
+// carrying a copy of it (see ARCHITECTURE.md, "Why the SDK is its own package").
 //
 // The kit is built with library evolution: its public types are resilient, so a
 // feature built against AppHostKit 1.0 keeps working with a kit 1.x built by the

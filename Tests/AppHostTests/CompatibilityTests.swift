@@ -9,9 +9,9 @@ import Testing
 @Suite(.serialized)
 struct CompatibilityTests {
     /// A kit with additions and the SDK version of main.
-    static let additions = Result { try DriftedKit.build(DriftedKit.additions) }
+    static let additions = Result { try DriftedKit.build("additions", DriftedKit.additions) }
     /// The same additions released as the next minor version.
-    static let newerMinor = Result { try DriftedKit.build(DriftedKit.additions + DriftedKit.newerMinor) }
+    static let newerMinor = Result { try DriftedKit.build("newer-minor", DriftedKit.additions + DriftedKit.newerMinor) }
 
     private let apphost = ProcessRunner.built("apphost")
     private var buildDirectory: String { AppHarness.buildDirectory }
@@ -131,10 +131,22 @@ struct CompatibilityTests {
     }
 
     @Test
+    func theHostRefusesToStartOnAKitOfAnotherMajorVersion() throws {
+        let kit = try DriftedKit.build("next-major", DriftedKit.nextMajor)
+        let ours = FeatureBuild.kit
+
+        let result = try ProcessRunner.run(apphost, ["list"], environment: ["LD_LIBRARY_PATH": kit.directory.path])
+
+        #expect(result.status == 3)
+        #expect(result.output == "")
+        #expect(result.errors == "error: \(kit.library) is AppHostKit 2.0.0, \(ours.compiler ?? ""), but this host was built against \(ours); run the host with the kit it was built with (swift build puts it beside apphost)\n")
+    }
+
+    @Test
     func theABICheckPassesAnAdditionAndFailsARemoval() throws {
         let script = CCompiler.repository.appendingPathComponent("SDK/Scripts/check-abi").path
         let additions = try Self.additions.get()
-        let removal = try DriftedKit.build(DriftedKit.additions + DriftedKit.removal, moduleOnly: true)
+        let removal = try DriftedKit.build("removal", DriftedKit.additions + DriftedKit.removal, moduleOnly: true)
 
         let passed = try ProcessRunner.run(script, [], environment: ["APPHOST_KIT_MODULES": additions.directory.path, "PATH": Self.path])
         let failed = try ProcessRunner.run(script, [], environment: ["APPHOST_KIT_MODULES": removal.directory.path, "PATH": Self.path])

@@ -40,6 +40,13 @@ struct DriftedKit {
              insert: "#define APPHOST_SDK_VERSION_MINOR 1", replacing: true),
     ]
 
+    /// The edits that make the kit the next major version.
+    static let nextMajor: [Edit] = [
+        Edit(file: "BuildStamp.swift", anchor: "(1, 0, 0) }", insert: "(2, 0, 0) }", replacing: true),
+        Edit(file: "../CAppHost/include/apphost.h", anchor: "#define APPHOST_SDK_VERSION_MAJOR 1",
+             insert: "#define APPHOST_SDK_VERSION_MAJOR 2", replacing: true),
+    ]
+
     /// An edit that breaks the ABI: a public property becomes internal.
     static let removal: [Edit] = [
         Edit(file: "Route.swift", anchor: "    public var path: String {", insert: "    var path: String {", replacing: true)
@@ -48,10 +55,11 @@ struct DriftedKit {
     /// The SDK's sources in this repository.
     static let sdkSources = CCompiler.repository.appendingPathComponent("SDK/Sources")
 
-    /// Copies the kit's sources, applies `edits`, and compiles them into a new directory.
-    /// With `moduleOnly`, only the module is emitted (enough for the ABI checker).
-    static func build(_ edits: [Edit], moduleOnly: Bool = false) throws -> DriftedKit {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-kit-\(UUID().uuidString)")
+    /// Copies the kit's sources, applies `edits`, and compiles them into `<build directory>/drifted-kits/<label>`,
+    /// made afresh. With `moduleOnly`, only the module is emitted (enough for the ABI checker).
+    static func build(_ label: String, _ edits: [Edit], moduleOnly: Bool = false) throws -> DriftedKit {
+        let directory = URL(fileURLWithPath: AppHarness.buildDirectory).appendingPathComponent("drifted-kits/\(label)")
+        try? FileManager.default.removeItem(at: directory)
         let sources = directory.appendingPathComponent("Sources/AppHostKit")
         let include = directory.appendingPathComponent("include")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("Sources"), withIntermediateDirectories: true)

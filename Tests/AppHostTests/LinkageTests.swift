@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The single-copy rule of DESIGN.md: the host and every feature link the one
+/// The single-copy rule of ARCHITECTURE.md: the host and every feature link the one
 /// libAppHostKit.so, and none of them defines the SDK's symbols itself.
 @Suite
 struct LinkageTests {
