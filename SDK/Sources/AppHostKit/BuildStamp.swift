@@ -9,9 +9,11 @@ internal import CAppHost
 /// How a feature library, or the kit itself, was built.
 @_spi(Host)
 public struct BuildStamp: Hashable, Sendable, CustomStringConvertible {
-    /// The SDK version: major, minor, patch.
+    /// The SDK's major version: another one is another contract.
     public var major: UInt32
+    /// The SDK's minor version: a newer one may add API.
     public var minor: UInt32
+    /// The SDK's patch version.
     public var patch: UInt32
     /// The Swift compiler, e.g. `Swift 6.3.1`; nil for a C feature.
     public var compiler: String?
@@ -30,6 +32,7 @@ public struct BuildStamp: Hashable, Sendable, CustomStringConvertible {
     /// The SDK version as text, e.g. `1.0.0`.
     public var version: String { "\(major).\(minor).\(patch)" }
 
+    /// The version and the compiler, e.g. `AppHostKit 1.0.0, Swift 6.3.1`.
     public var description: String {
         "AppHostKit \(version)" + (compiler.map { ", \($0)" } ?? "")
     }

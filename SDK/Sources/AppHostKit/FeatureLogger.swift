@@ -23,6 +23,7 @@ public enum LogLevel: Int, Comparable, Sendable, CaseIterable {
     /// Something failed and the feature cannot go on.
     case critical
 
+    /// Whether `lhs` matters less than `rhs`.
     public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 

@@ -11,5 +11,6 @@ public struct RouteError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The route and the message, e.g. `character/detail?identifier=x: parameter 'identifier' expects an integer, got 'x'`.
     public var description: String { "\(route): \(message)" }
 }

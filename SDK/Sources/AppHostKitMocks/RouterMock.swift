@@ -29,17 +29,28 @@ public final class RouterMock: RouterContract {
     /// Creates a mock with nothing recorded.
     public init() {}
 
+    /// Records the destination.
     public func navigate(to destination: any Navigation) { navigatedDestinations.append(destination) }
+    /// Records the route.
     public func navigate(to route: Route) { navigatedRoutes.append(route) }
+    /// Counts the call.
     public func goBack() { goBackCallCount += 1 }
+    /// Counts the call.
     public func popToRoot() { popToRootCallCount += 1 }
+    /// Records the destination.
     public func pop(to destination: any Navigation) { poppedToDestinations.append(destination) }
+    /// Records the stack.
     public func replaceStack(with destinations: [any Navigation]) { replacedStacks.append(destinations) }
+    /// Records the destination and its style.
     public func present(_ destination: any Navigation, style: PresentationStyle) {
         presentedDestinations.append((destination, style))
     }
+    /// Records the alert.
     public func showAlert(_ alert: Alert) { shownAlerts.append(alert) }
+    /// Records the dialog.
     public func showConfirmationDialog(_ dialog: ConfirmationDialog) { shownConfirmationDialogs.append(dialog) }
+    /// Counts the call.
     public func dismiss() { dismissCallCount += 1 }
+    /// Records the result.
     public func finish(with result: any NavigationResult) { finishedResults.append(result) }
 }

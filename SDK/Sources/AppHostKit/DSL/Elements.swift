@@ -1,5 +1,6 @@
 /// The screen's title.
 public struct Title: Element {
+    /// The node this element draws as.
     public let node: Node
     /// Creates a title.
     public init(_ text: String) { node = .title(text) }
@@ -7,6 +8,7 @@ public struct Title: Element {
 
 /// A paragraph of text.
 public struct Text: Element {
+    /// The node this element draws as.
     public let node: Node
     /// Creates a paragraph.
     public init(_ text: String) { node = .text(text) }
@@ -14,6 +16,7 @@ public struct Text: Element {
 
 /// A numbered element that runs an action when tapped.
 public struct Button: Element {
+    /// The node this element draws as.
     public let node: Node
     /// Creates a button with a label and an action, usually a view-model method.
     public init(_ label: String, action: @escaping @MainActor @Sendable () async -> Void) {
@@ -23,6 +26,7 @@ public struct Button: Element {
 
 /// A numbered element that navigates to a destination when tapped.
 public struct Link: Element {
+    /// The node this element draws as.
     public let node: Node
     /// Creates a link to a navigation value, pushed onto the current stack when tapped.
     public init(_ label: String, to destination: some Navigation) {
@@ -40,6 +44,7 @@ public struct Link: Element {
 
 /// A numbered on/off switch.
 public struct Toggle: Element {
+    /// The node this element draws as.
     public let node: Node
     /// Creates a switch showing `isOn`; tapping it calls `action` with the opposite value.
     public init(_ label: String, isOn: Bool, action: @escaping @MainActor @Sendable (Bool) async -> Void) {
@@ -49,6 +54,7 @@ public struct Toggle: Element {
 
 /// A numbered, editable line of text.
 public struct TextField: Element {
+    /// The node this element draws as.
     public let node: Node
     /// Creates a field showing `text`; `type N TEXT` calls `action` with the new text.
     public init(_ label: String, text: String, action: @escaping @MainActor @Sendable (String) async -> Void) {
@@ -58,6 +64,7 @@ public struct TextField: Element {
 
 /// Rows drawn one per line.
 public struct List: Element {
+    /// The node this element draws as.
     public let node: Node
     /// Creates a list from a block of rows.
     public init(@ViewBuilder _ rows: () -> [Node]) { node = .list(rows()) }
@@ -69,6 +76,7 @@ public struct List: Element {
 
 /// Elements for each item of a sequence, with no chrome of their own.
 public struct ForEach: Element {
+    /// The node this element draws as.
     public let node: Node
     /// Creates the elements for each item.
     public init<Items: Sequence>(_ items: Items, @ViewBuilder content: (Items.Element) -> [Node]) {
@@ -78,6 +86,7 @@ public struct ForEach: Element {
 
 /// A titled group of elements.
 public struct Section: Element {
+    /// The node this element draws as.
     public let node: Node
     /// Creates a section, optionally with a header.
     public init(_ header: String? = nil, @ViewBuilder content: () -> [Node]) {
@@ -87,6 +96,7 @@ public struct Section: Element {
 
 /// A horizontal rule.
 public struct Divider: Element {
+    /// The node this element draws as.
     public let node: Node = .divider
     /// Creates a rule.
     public init() {}
@@ -94,6 +104,7 @@ public struct Divider: Element {
 
 /// Work in progress.
 public struct ProgressIndicator: Element {
+    /// The node this element draws as.
     public let node: Node
     /// Creates a progress indicator that says what is being done.
     public init(_ label: String = "Loading…") { node = .progress(label) }
@@ -101,6 +112,7 @@ public struct ProgressIndicator: Element {
 
 /// A failure, shown in place of content.
 public struct ErrorMessage: Element {
+    /// The node this element draws as.
     public let node: Node
     /// Creates an error message.
     public init(_ message: String) { node = .error(message) }

@@ -5,18 +5,27 @@ public protocol Element {
 }
 
 extension Node: Element {
+    /// The node itself.
     public var node: Node { self }
 }
 
 /// Builds a list of nodes from a block of elements, with `if`, `switch` and `for`.
 @resultBuilder
 public enum ViewBuilder {
+    /// An element as nodes.
     public static func buildExpression(_ element: some Element) -> [Node] { [element.node] }
+    /// Nodes as they are.
     public static func buildExpression(_ nodes: [Node]) -> [Node] { nodes }
+    /// The nodes of a block, in order.
     public static func buildBlock(_ parts: [Node]...) -> [Node] { parts.flatMap { $0 } }
+    /// The nodes of an `if` without `else`, or none.
     public static func buildOptional(_ part: [Node]?) -> [Node] { part ?? [] }
+    /// The nodes of the first branch of an `if` or `switch`.
     public static func buildEither(first part: [Node]) -> [Node] { part }
+    /// The nodes of the second branch of an `if` or `switch`.
     public static func buildEither(second part: [Node]) -> [Node] { part }
+    /// The nodes of a `for` loop, in order.
     public static func buildArray(_ parts: [[Node]]) -> [Node] { parts.flatMap { $0 } }
+    /// The nodes of an `if #available` block.
     public static func buildLimitedAvailability(_ part: [Node]) -> [Node] { part }
 }

@@ -2,9 +2,11 @@
 
 /// An AppHostKit version, and the compiler a feature or the kit was built with.
 public struct FeatureBuild: Hashable, Sendable, CustomStringConvertible {
-    /// The SDK version: major, minor, patch.
+    /// The SDK's major version.
     public var major: UInt32
+    /// The SDK's minor version.
     public var minor: UInt32
+    /// The SDK's patch version.
     public var patch: UInt32
     /// The Swift compiler, e.g. `Swift 6.3.1`; nil for a C feature.
     public var compiler: String?
@@ -24,6 +26,7 @@ public struct FeatureBuild: Hashable, Sendable, CustomStringConvertible {
     /// The version as text, e.g. `1.0.0`.
     public var version: String { "\(major).\(minor).\(patch)" }
 
+    /// The version and the compiler, e.g. `AppHostKit 1.0.0, Swift 6.3.1`.
     public var description: String {
         "AppHostKit \(version)" + (compiler.map { ", \($0)" } ?? "")
     }
