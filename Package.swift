@@ -60,9 +60,11 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CFFI", providers: [.apt(["libffi-dev"])]),
+        // The host's crash and hang guard: signal handlers in C, async-signal-safe.
+        .target(name: "CHostSupport"),
         .target(
             name: "AppHost",
-            dependencies: [kit, "CFFI", .product(name: "CAppHost", package: "SDK"), logging]
+            dependencies: [kit, "CFFI", "CHostSupport", .product(name: "CAppHost", package: "SDK"), logging]
         ),
         .executableTarget(
             name: "apphost",

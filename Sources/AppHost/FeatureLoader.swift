@@ -78,6 +78,7 @@ public enum FeatureLoader {
         {
             throw .foreignKit(path: path, found: image, host: KitIdentity.path)
         }
+        SessionGuard.register(library: path)
         guard let symbol = dlsym(handle, APPHOST_FEATURE_ENTRY_SYMBOL) else {
             throw .missingEntrySymbol(path: path)
         }

@@ -34,22 +34,32 @@ public enum KitIdentity {
 
     /// The file of the loaded image that holds `address`, read from the process's memory map.
     static func imagePath(containing address: UnsafeRawPointer) -> String? {
-        // /proc files report a size of 0, so read to the end rather than by size.
-        guard let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() else { return nil }
-        let maps = String(decoding: data, as: UTF8.self)
         let target = UInt(bitPattern: address)
-        for line in maps.split(separator: "\n") {
+        return memoryMap().first { $0.range.contains(target) }?.path
+    }
+
+    /// The executable mappings of the file at `path` in this process.
+    static func mappings(of path: String) -> [Range<UInt>] {
+        memoryMap().filter { $0.executable && sameFile($0.path, path) }.map(\.range)
+    }
+
+    /// The process's file mappings: address range, whether executable, and path.
+    private static func memoryMap() -> [(range: Range<UInt>, executable: Bool, path: String)] {
+        // /proc files report a size of 0, so read to the end rather than by size.
+        guard let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() else { return [] }
+        var mappings: [(range: Range<UInt>, executable: Bool, path: String)] = []
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
             // start-end perms offset device inode path
             let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
             guard fields.count == 6 else { continue }
             let bounds = fields[0].split(separator: "-")
-            guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16),
-                (start..<end).contains(target)
-            else { continue }
             let path = fields[5].trimmingCharacters(in: .whitespaces)
-            return path.hasPrefix("/") ? path : nil
+            guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16),
+                start < end, path.hasPrefix("/")
+            else { continue }
+            mappings.append((start..<end, fields[1].contains("x"), path))
         }
-        return nil
+        return mappings
     }
 
     /// Whether the file at `path` is the kit loaded in this process.

@@ -31,7 +31,13 @@ struct Run: AsyncParsableCommand {
     @Option(help: "How screens are written: text, or json (one JSON line a screen).")
     var format: Session.Format = .text
 
+    @Option(help: "Seconds one command may take before the session ends naming the feature at fault (0: no limit).")
+    var featureTimeout: Int = SessionGuard.defaultLimit
+
     func validate() throws {
+        guard featureTimeout >= 0 else {
+            throw ValidationError("--feature-timeout must be 0 (no limit) or more seconds, got \(featureTimeout)")
+        }
         guard width >= TextRenderer.minimumWidth else {
             throw ValidationError("--width must be at least \(TextRenderer.minimumWidth), got \(width)")
         }
@@ -46,6 +52,7 @@ struct Run: AsyncParsableCommand {
     @MainActor
     private func runSession() async throws -> Int32 {
         var lines = try script.map(ScriptLines.init(path:))
+        SessionGuard.install(stateFile: state)
         guard let host = features.loadHost() else { return ExitCode.kitMismatch }
         let store = state.map(StateStore.init(path:))
         let session: Session
@@ -80,10 +87,18 @@ struct Run: AsyncParsableCommand {
                 }
             }
         }
-        return await session.run {
-            if lines != nil { return lines?.next() }
-            return readLine(strippingNewline: true)
+        let limit = featureTimeout
+        if await SessionGuard.watch("drawing the first screen", limit: limit, { await session.start() }) == .failed {
+            return 1
         }
+        while let line = lines != nil ? lines?.next() : readLine(strippingNewline: true) {
+            switch await SessionGuard.watch("running '\(line)'", limit: limit, { await session.execute(line) }) {
+            case .proceed: continue
+            case .quit: return 0
+            case .failed: return 1
+            }
+        }
+        return 0
     }
 }
 

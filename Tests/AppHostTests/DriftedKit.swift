@@ -100,13 +100,43 @@ struct DriftedKit {
 
     /// Compiles Tests/Fixtures/Drift/DriftFeature.swift against this kit into `output`.
     func buildFeature(to output: String, defines: [String] = []) throws {
-        let source = CCompiler.repository.appendingPathComponent("Tests/Fixtures/Drift/DriftFeature.swift").path
-        try Self.run([
-            "swiftc", "-parse-as-library", "-module-name", "DriftFeature", "-swift-version", "6", "-Onone",
-            "-I", directory.path, "-L", directory.path, "-lAppHostKit",
-            "-Xcc", "-fmodule-map-file=\(directory.appendingPathComponent("include/module.modulemap").path)",
+        try Self.compileFeature(
+            "Drift",
+            modules: directory.path,
+            library: directory.path,
+            moduleMap: directory.appendingPathComponent("include/module.modulemap").path,
+            to: output,
+            defines: defines
+        )
+    }
+
+    /// Compiles Tests/Fixtures/<name>/<name>Feature.swift against the kit this package built, into `output`.
+    static func buildFeatureAgainstThisKit(_ name: String, to output: String, defines: [String] = []) throws {
+        let build = URL(fileURLWithPath: AppHarness.buildDirectory)
+        try compileFeature(
+            name,
+            modules: build.appendingPathComponent("Modules").path,
+            library: build.path,
+            moduleMap: build.appendingPathComponent("CAppHost.build/module.modulemap").path,
+            to: output,
+            defines: defines
+        )
+    }
+
+    private static func compileFeature(
+        _ name: String,
+        modules: String,
+        library: String,
+        moduleMap: String,
+        to output: String,
+        defines: [String]
+    ) throws {
+        let source = CCompiler.repository.appendingPathComponent("Tests/Fixtures/\(name)/\(name)Feature.swift").path
+        try run([
+            "swiftc", "-parse-as-library", "-module-name", "\(name)Feature", "-swift-version", "6", "-Onone",
+            "-I", modules, "-L", library, "-lAppHostKit", "-Xcc", "-fmodule-map-file=\(moduleMap)",
             "-emit-library", "-o", output, source,
-        ] + defines.map { "-D\($0)" }, what: "the drift feature")
+        ] + defines.map { "-D\($0)" }, what: "the \(name) feature")
     }
 
     private static func run(_ arguments: [String], what: String) throws {

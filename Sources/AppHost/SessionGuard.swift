@@ -1,0 +1,46 @@
+// A feature that crashes or hangs after it has loaded must not end a session
+// silently. The guard (CHostSupport) catches the fatal signal, or the watchdog
+// finds a command running past its limit; either way it names the feature
+// library on the stack, writes one line to standard error and ends the process
+// with `exitCode`. The state file, when there is one, is saved after each
+// command has drawn its screens, so it holds the state from before the command
+// that failed: the next run with it comes back there.
+
+import CHostSupport
+import Foundation
+
+/// Crash and hang handling for a session in the `apphost` process.
+public enum SessionGuard {
+    /// The exit status when a feature crashed or hung during a session.
+    public static let exitCode: Int32 = 4
+
+    /// The default limit on one command, in seconds.
+    public static let defaultLimit = 10
+
+    nonisolated(unsafe) private static var installed = false
+
+    /// Installs the signal handlers and the watchdog. Call once, from the main thread, before features load.
+    public static func install(stateFile: String?) {
+        let note = stateFile.map { "; \($0) holds the state from before it: run again with --state \($0) to come back" } ?? ""
+        apphost_guard_install(exitCode, note)
+        installed = true
+    }
+
+    /// Records the code of the library at `path`, just loaded, so that a crash in it names it.
+    static func register(library path: String) {
+        // Reading and writing `installed` happens on the main thread only (install, then loads).
+        guard installed else { return }
+        for range in KitIdentity.mappings(of: path) {
+            apphost_guard_add_image(path, range.lowerBound, range.upperBound)
+        }
+    }
+
+    /// Runs `body` with the watchdog set to `limit` seconds (0: no limit), naming `activity` if it fails.
+    @MainActor
+    public static func watch<Result>(_ activity: String, limit: Int, _ body: @MainActor () async -> Result) async -> Result {
+        guard installed else { return await body() }
+        apphost_guard_arm(activity, UInt32(clamping: max(limit, 0)))
+        defer { apphost_guard_disarm() }
+        return await body()
+    }
+}

@@ -1,0 +1,188 @@
+#define _GNU_SOURCE
+#include "host_guard.h"
+
+#include <execinfo.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+typedef struct image {
+    uintptr_t start;
+    uintptr_t end;
+    char path[512];
+} image;
+
+static image images[APPHOST_GUARD_MAX_IMAGES];
+static atomic_int image_count;
+
+static int guard_exit_code = 4;
+static char guard_note[1024];
+
+/* The activity being timed: two buffers, so the handler always reads a whole one. */
+static char activities[2][256];
+static atomic_int current_activity;
+static atomic_int active;        /* an activity is running */
+static atomic_llong deadline_ms; /* 0: no limit */
+static atomic_uint limit_seconds;
+/* The thread running the timed activity: the main actor's, which with an async main on Linux is a dispatch worker. */
+static pthread_t timed_thread;
+
+#define WATCHDOG_SIGNAL SIGUSR2
+
+static long long now_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+const char *apphost_guard_image_at(uintptr_t address) {
+    int count = atomic_load(&image_count);
+    for (int index = 0; index < count; index++) {
+        if (address >= images[index].start && address < images[index].end) return images[index].path;
+    }
+    return NULL;
+}
+
+void apphost_guard_add_image(const char *path, uintptr_t start, uintptr_t end) {
+    int index = atomic_load(&image_count);
+    if (index >= APPHOST_GUARD_MAX_IMAGES) return;
+    images[index].start = start;
+    images[index].end = end;
+    strncpy(images[index].path, path, sizeof images[index].path - 1);
+    images[index].path[sizeof images[index].path - 1] = 0;
+    atomic_store(&image_count, index + 1);
+}
+
+/* Appends `text` to `buffer` (of `size` bytes, `used` so far), without overflowing. */
+static size_t append(char *buffer, size_t size, size_t used, const char *text) {
+    while (*text && used + 1 < size) buffer[used++] = *text++;
+    buffer[used] = 0;
+    return used;
+}
+
+static size_t append_number(char *buffer, size_t size, size_t used, unsigned value) {
+    char digits[16];
+    int count = 0;
+    do {
+        digits[count++] = (char)('0' + value % 10);
+        value /= 10;
+    } while (value && count < (int)sizeof digits);
+    while (count && used + 1 < size) buffer[used++] = digits[--count];
+    buffer[used] = 0;
+    return used;
+}
+
+static const char *signal_name(int number) {
+    switch (number) {
+    case SIGSEGV: return "SIGSEGV";
+    case SIGBUS: return "SIGBUS";
+    case SIGILL: return "SIGILL";
+    case SIGTRAP: return "SIGTRAP";
+    case SIGABRT: return "SIGABRT";
+    case SIGFPE: return "SIGFPE";
+    default: return "a signal";
+    }
+}
+
+static void handle(int number, siginfo_t *info, void *context) {
+    (void)info;
+    const char *library = NULL;
+    ucontext_t *state = context;
+    if (state) library = apphost_guard_image_at((uintptr_t)state->uc_mcontext.gregs[REG_RIP]);
+    if (!library) {
+        void *frames[128];
+        int count = backtrace(frames, 128);
+        for (int index = 0; index < count && !library; index++) {
+            library = apphost_guard_image_at((uintptr_t)frames[index]);
+        }
+    }
+    char line[2048];
+    size_t used = append(line, sizeof line, 0, "error: ");
+    used = append(line, sizeof line, used, library ? library : "the host (no feature library on the stack)");
+    if (number == WATCHDOG_SIGNAL) {
+        used = append(line, sizeof line, used, ": did not return within ");
+        used = append_number(line, sizeof line, used, atomic_load(&limit_seconds));
+        used = append(line, sizeof line, used, " s");
+    } else {
+        used = append(line, sizeof line, used, ": crashed (");
+        used = append(line, sizeof line, used, signal_name(number));
+        used = append(line, sizeof line, used, ")");
+    }
+    if (atomic_load(&active)) {
+        used = append(line, sizeof line, used, " while ");
+        used = append(line, sizeof line, used, activities[atomic_load(&current_activity)]);
+    }
+    used = append(line, sizeof line, used, "; the session ended");
+    used = append(line, sizeof line, used, guard_note);
+    used = append(line, sizeof line, used, "\n");
+    ssize_t written = write(STDERR_FILENO, line, used);
+    (void)written;
+    _exit(guard_exit_code);
+}
+
+static void *watch(void *unused) {
+    (void)unused;
+    for (;;) {
+        struct timespec step = {0, 100 * 1000 * 1000};
+        nanosleep(&step, NULL);
+        long long deadline = atomic_load(&deadline_ms);
+        if (deadline != 0 && now_ms() > deadline) {
+            pthread_kill(timed_thread, WATCHDOG_SIGNAL);
+            return NULL;
+        }
+    }
+}
+
+void apphost_guard_install(int exit_code, const char *note) {
+    guard_exit_code = exit_code;
+    if (note) {
+        append(guard_note, sizeof guard_note, 0, note);
+    }
+    /* Load the unwinder now: backtrace's first call may allocate. */
+    void *warm[2];
+    backtrace(warm, 2);
+    /* A stack of its own, so that a stack overflow can still be reported. */
+    static char alternate[64 * 1024];
+    stack_t stack = {.ss_sp = alternate, .ss_size = sizeof alternate, .ss_flags = 0};
+    sigaltstack(&stack, NULL);
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = handle;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
+    sigemptyset(&action.sa_mask);
+    int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, WATCHDOG_SIGNAL};
+    for (size_t index = 0; index < sizeof fatal / sizeof fatal[0]; index++) {
+        sigaction(fatal[index], &action, NULL);
+    }
+    pthread_t watchdog;
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    pthread_create(&watchdog, &attributes, watch, NULL);
+    pthread_attr_destroy(&attributes);
+}
+
+void apphost_guard_arm(const char *activity, unsigned seconds) {
+    /* Dispatch's worker threads block SIGUSR2; the thread that may hang must take it. */
+    sigset_t watchdog;
+    sigemptyset(&watchdog);
+    sigaddset(&watchdog, WATCHDOG_SIGNAL);
+    pthread_sigmask(SIG_UNBLOCK, &watchdog, NULL);
+    timed_thread = pthread_self();
+    int next = 1 - atomic_load(&current_activity);
+    append(activities[next], sizeof activities[next], 0, activity ? activity : "");
+    atomic_store(&current_activity, next);
+    atomic_store(&limit_seconds, seconds);
+    atomic_store(&deadline_ms, seconds ? now_ms() + (long long)seconds * 1000 : 0);
+    atomic_store(&active, 1);
+}
+
+void apphost_guard_disarm(void) {
+    atomic_store(&deadline_ms, 0);
+    atomic_store(&active, 0);
+}

@@ -1,0 +1,43 @@
+/*
+ * host_guard.h: what the host does when a feature crashes or hangs during a session.
+ *
+ * The host registers the address ranges of every feature library it loads. When a
+ * fatal signal arrives (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE), or when
+ * the watchdog finds a command running past its limit, the handler walks the
+ * stack, names the first feature library on it, writes one line to standard
+ * error, and ends the process with the exit code given at install. Everything the
+ * handler does is async-signal-safe but the backtrace, whose library is loaded
+ * at install so that it does not allocate in the handler.
+ */
+#ifndef APPHOST_HOST_GUARD_H
+#define APPHOST_HOST_GUARD_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The most feature images the guard tells apart; later ones are named as "a feature library". */
+#define APPHOST_GUARD_MAX_IMAGES 4096
+
+/* Installs the handlers and the watchdog; `note` is appended to the line (may be NULL). Once per process. */
+void apphost_guard_install(int exit_code, const char *note);
+
+/* Records that [start, end) holds code of the feature library at `path`. */
+void apphost_guard_add_image(const char *path, uintptr_t start, uintptr_t end);
+
+/* Starts the clock on `activity` (e.g. "running 'tap 2'"): past `seconds`, the session ends as for a crash. */
+void apphost_guard_arm(const char *activity, unsigned seconds);
+
+/* Stops the clock. */
+void apphost_guard_disarm(void);
+
+/* The feature library holding `address`, or NULL: for tests. */
+const char *apphost_guard_image_at(uintptr_t address);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
