@@ -1,7 +1,7 @@
 @_spi(Host) import AppHostKit
 
 /// An AppHostKit version, and the compiler a feature or the kit was built with.
-public struct FeatureBuild: Hashable, Sendable, CustomStringConvertible {
+public struct FeatureBuild: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The SDK's major version.
     public var major: UInt32
     /// The SDK's minor version.

@@ -29,11 +29,14 @@ public struct FeatureDiscovery: Sendable {
         }
     }
 
+    /// The running executable.
+    public static var executablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
     /// The directory that holds the running executable.
     public static var executableDirectory: String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: executable).deletingLastPathComponent().path
+        URL(fileURLWithPath: executablePath).deletingLastPathComponent().path
     }
 
     /// Whether a file name follows the feature pattern `lib*Feature.so`.

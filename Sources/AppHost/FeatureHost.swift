@@ -1,6 +1,67 @@
+// The features of one host process. Four parts stay apart: discovery (which
+// files), probing and loading (one file in, a description or a typed error out,
+// FeatureProber and FeatureLoader), the registry cache (what probes learned,
+// RegistryCache) and the registry (names to factories, DestinationRegistry).
+//
+// With a prober, start-up goes: each folder and file is checked for trust (and
+// against the folder's lock file); files the cache does not know in their
+// current version are probed in child processes; the clash rule decides which
+// file owns each name; every accepted file is registered as deferred, and loaded
+// in this process only when one of its names is first used. Every refusal is
+// reported as it is found.
+
 @_spi(Host) import AppHostKit
-import Logging
 import Foundation
+import Logging
+
+/// How a host finds, checks and loads its features.
+public struct LoadOptions: Sendable {
+    /// Runs probes in child processes; nil loads every file in this process, in order, at once.
+    public var prober: FeatureProber?
+    /// Keeps what probes learned between runs; nil probes every file every time.
+    public var cache: RegistryCache?
+    /// Forget the cache and probe every file again.
+    public var rescan = false
+    /// Load files and folders that others can write (the trust check is skipped).
+    public var allowUntrusted = false
+    /// Called with each refusal (`error: …`) or warning (`warning: …`), one line, as soon as it is found (from any thread).
+    public var report: (@Sendable (_ line: String) -> Void)?
+
+    /// Options for a host that probes with `prober` and caches in `cache`.
+    public init(prober: FeatureProber?, cache: RegistryCache?, rescan: Bool = false, allowUntrusted: Bool = false, report: (@Sendable (String) -> Void)? = nil) {
+        self.prober = prober
+        self.cache = cache
+        self.rescan = rescan
+        self.allowUntrusted = allowUntrusted
+        self.report = report
+    }
+}
+
+/// One feature file as the host saw it.
+public struct FeatureFile: Sendable {
+    /// Where what is known about the file comes from, and what became of it.
+    public enum Status: String, Sendable {
+        /// Loaded into this process.
+        case loaded
+        /// Probed in this run, not loaded (yet).
+        case probed
+        /// Known from the registry cache, not loaded (yet).
+        case cached
+        /// Refused in this run.
+        case refused
+        /// Refused by an earlier probe; stays so until the file changes.
+        case quarantined
+    }
+
+    /// The file.
+    public var path: String
+    /// What became of it.
+    public var status: Status
+    /// What it registers, when known.
+    public var description: FeatureDescription?
+    /// Why it was refused.
+    public var error: FeatureLoadError?
+}
 
 /// The features of one host process: what loaded, what failed, and the registry they fill.
 @MainActor
@@ -17,8 +78,11 @@ public final class FeatureHost {
     public private(set) var searchedDirectories: [String] = []
     /// Things found that were not loaded on purpose, one line each: copies of AppHostKit in feature directories.
     public private(set) var warnings: [String] = []
+    /// Every feature file found by the last probing load, in discovery order.
+    public private(set) var files: [FeatureFile] = []
 
     private let logger: Logger
+    private var report: (@Sendable (String) -> Void)?
 
     /// Creates a host with an empty registry.
     public init(registry: DestinationRegistry = DestinationRegistry(), logger: Logger = Logger(label: "apphost")) {
@@ -31,18 +95,11 @@ public final class FeatureHost {
         failures.map(\.description) + unreadableDirectories.map { "feature directory \($0) cannot be read" }
     }
 
-    /// Loads every feature `discovery` finds; a file that fails is kept in ``failures`` and the rest go on.
+    /// Loads every feature `discovery` finds, in this process, in order; a file that fails is kept in
+    /// ``failures`` and the rest go on. For tests and harnesses that load files known to be good.
     public func loadFeatures(from discovery: FeatureDiscovery) {
         searchedDirectories += discovery.directories
-        for directory in discovery.directories {
-            let copy = URL(fileURLWithPath: directory).appendingPathComponent("libAppHostKit.so").path
-            if FileManager.default.fileExists(atPath: copy), !KitIdentity.isLoadedKit(copy) {
-                warnings.append(
-                    "\(copy) is not loaded: every feature uses this host's own kit, \(KitIdentity.path) "
-                        + "(\(KitIdentity.description)); remove the copy"
-                )
-            }
-        }
+        warnAboutKitCopies(in: discovery.directories)
         let found = discovery.discover()
         for directory in found.unreadable {
             logger.debug("feature directory \(directory) cannot be read")
@@ -62,9 +119,248 @@ public final class FeatureHost {
             logger.debug("loaded \(feature.name) from \(path): \(feature.entries.map(\.name).joined(separator: ", "))")
             return feature
         } catch {
-            failures.append(error)
-            logger.debug("\(error.description)")
+            refuse(error)
             return nil
+        }
+    }
+
+    /// Finds, checks, probes and registers every feature `discovery` finds, as `options` say;
+    /// with a prober, each file is loaded into this process only when first used.
+    public func loadFeatures(from discovery: FeatureDiscovery, options: LoadOptions) {
+        guard let prober = options.prober else {
+            report = options.report
+            loadFeatures(from: discovery)
+            return
+        }
+        report = options.report
+        searchedDirectories += discovery.directories
+        warnAboutKitCopies(in: discovery.directories)
+
+        let cacheRead = (options.rescan ? nil : options.cache?.load()) ?? ([:], nil)
+        if let problem = cacheRead.problem, let cache = options.cache {
+            warn("registry cache \(cache.path) \(problem); it is rebuilt")
+        }
+        var records = cacheRead.records
+        var cacheChanged = options.rescan
+
+        // 1. Which files, each checked for trust and against its folder's lock file.
+        var candidates: [(path: String, folder: Int, key: FileKey)] = []
+        for (folder, directory) in discovery.directories.enumerated() {
+            guard let folderStatus = FileKey.of(directory), folderStatus.mode & S_IFMT == S_IFDIR,
+                let names = try? FileManager.default.contentsOfDirectory(atPath: directory)
+            else {
+                unreadableDirectories.append(directory)
+                report?("error: feature directory \(directory) cannot be read")
+                continue
+            }
+            if !options.allowUntrusted,
+                let problem = FileTrust.problem(path: directory, mode: folderStatus.mode, owner: folderStatus.owner, isFolder: true)
+            {
+                refuse(.untrusted(path: directory, reason: problem))
+                continue
+            }
+            let lock: LockFile?
+            do {
+                lock = try LockFile.read(in: directory)
+            } catch {
+                refuse(.notLocked(path: directory, lockFile: LockFile.fileName, reason: error.message))
+                continue
+            }
+            let folderURL = URL(fileURLWithPath: directory)
+            for name in names.filter(FeatureDiscovery.isFeatureLibrary).sorted() {
+                let path = folderURL.appendingPathComponent(name).path
+                guard let status = FileKey.of(path) else {
+                    refuse(.notFound(path: path))
+                    continue
+                }
+                guard status.mode & S_IFMT == S_IFREG else {
+                    refuse(.notARegularFile(path: path, kind: FileKind(mode: status.mode).description))
+                    continue
+                }
+                if !options.allowUntrusted, let problem = FileTrust.problem(path: path, mode: status.mode, owner: status.owner, isFolder: false) {
+                    refuse(.untrusted(path: path, reason: problem))
+                    continue
+                }
+                if let lock {
+                    let known = records[path].flatMap { $0.key == status.key ? $0.sha256 : nil }
+                    let hash = known ?? SHA256Digest.ofFile(path)
+                    if known == nil, let hash, var record = records[path], record.key == status.key {
+                        record.sha256 = hash
+                        records[path] = record
+                        cacheChanged = true
+                    }
+                    guard let locked = lock.hashes[name] else {
+                        refuse(.notLocked(path: path, lockFile: lock.path, reason: "is not in the lock file"))
+                        continue
+                    }
+                    guard hash == locked else {
+                        refuse(.notLocked(path: path, lockFile: lock.path, reason: "has changed since it was locked (SHA-256 \(hash ?? "unreadable"), locked \(locked))"))
+                        continue
+                    }
+                }
+                candidates.append((path, folder, status.key))
+            }
+        }
+
+        // 2. What each file registers: from the cache if it knows this version, else from a probe.
+        var findings: [String: (finding: CacheRecord.Finding, fresh: Bool)] = [:]
+        var unknown: [String] = []
+        for candidate in candidates {
+            if let record = records[candidate.path], record.key == candidate.key {
+                findings[candidate.path] = (record.finding, false)
+                if case .refused(let message) = record.finding {
+                    refuse(.refusedByProbe(path: candidate.path, message: message), quarantined: true)
+                }
+            } else {
+                unknown.append(candidate.path)
+            }
+        }
+        if !unknown.isEmpty {
+            let report = self.report
+            let results = prober.probe(unknown) { _, result in
+                if case .failure(let error) = result { report?("error: " + error.description) }
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            for candidate in candidates where findings[candidate.path] == nil {
+                let finding: CacheRecord.Finding
+                switch results[candidate.path] {
+                case .success(let description)?:
+                    let json = (try? encoder.encode(description)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+                    finding = .described(FeatureClaims(description), json: json)
+                case .failure(let error)?:
+                    finding = .refused(error.description)
+                    failures.append(error)
+                    files.append(FeatureFile(path: candidate.path, status: .refused, error: error))
+                case nil:
+                    continue
+                }
+                findings[candidate.path] = (finding, true)
+                let sha256 = records[candidate.path].flatMap { $0.key == candidate.key ? $0.sha256 : nil }
+                records[candidate.path] = CacheRecord(path: candidate.path, key: candidate.key, sha256: sha256, finding: finding)
+                cacheChanged = true
+            }
+        }
+
+        // 3. Who owns each name, by the clash rule; every accepted file is deferred until first used.
+        let described = candidates.compactMap { candidate -> (path: String, folder: Int, claims: FeatureClaims, json: String, fresh: Bool)? in
+            guard let found = findings[candidate.path], case .described(let claims, let json) = found.finding else { return nil }
+            return (candidate.path, candidate.folder, claims, json, found.fresh)
+        }
+        let clashes = Self.clashes(described.map { ($0.path, $0.folder, $0.claims) })
+        for item in described {
+            if let clash = clashes[item.path] {
+                refuse(clash)
+                continue
+            }
+            let json = item.json
+            let describe: @Sendable () -> FeatureDescription? = {
+                try? JSONDecoder().decode(FeatureDescription.self, from: Data(json.utf8))
+            }
+            files.append(FeatureFile(path: item.path, status: item.fresh ? .probed : .cached, description: nil))
+            registry.addDeferred(DeferredFeature(path: item.path, claims: item.claims, describe: describe) { [weak self] feature in
+                self?.loadDeferred(feature)
+            })
+        }
+
+        // 4. Keep what was learned: drop records of files that are gone, write only if something changed.
+        if let cache = options.cache {
+            for (path, _) in records where FileKey.of(path) == nil {
+                records[path] = nil
+                cacheChanged = true
+            }
+            if cacheChanged {
+                do {
+                    try cache.save(records)
+                } catch {
+                    warn("registry cache \(cache.path) cannot be written: \(error.localizedDescription)")
+                }
+            }
+        }
+    }
+
+    /// The descriptions of every file known to this host, decoded: for listings.
+    public func describeFiles() -> [FeatureFile] {
+        let deferred = Dictionary(registry.deferredFeatures.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let loaded = Dictionary(features.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        return files.map { file in
+            var file = file
+            if let feature = loaded[file.path] {
+                file.status = .loaded
+                file.description = feature.description
+            } else if file.description == nil {
+                file.description = deferred[file.path]?.description
+            }
+            return file
+        }
+    }
+
+    /// The clash rule: folders are searched in order and the earlier folder's claim stands; within
+    /// one folder, files that claim the same name are all refused, each naming the others.
+    static func clashes(_ files: [(path: String, folder: Int, claims: FeatureClaims)]) -> [String: FeatureLoadError] {
+        var owners: [String: String] = [:]
+        var refused: [String: FeatureLoadError] = [:]
+        let folders = Dictionary(grouping: files, by: \.folder)
+        for folder in folders.keys.sorted() {
+            let group = folders[folder] ?? []
+            var claimants: [String: [String]] = [:]
+            for file in group {
+                for name in file.claims.all { claimants[name, default: []].append(file.path) }
+            }
+            for file in group {
+                for name in file.claims.all {
+                    if let owner = owners[name] {
+                        refused[file.path] = .nameClash(path: file.path, name: name, others: [owner], earlierFolder: true)
+                        break
+                    }
+                    let others = (claimants[name] ?? []).filter { $0 != file.path }
+                    if !others.isEmpty {
+                        refused[file.path] = .nameClash(path: file.path, name: name, others: others, earlierFolder: false)
+                        break
+                    }
+                }
+            }
+            for file in group where refused[file.path] == nil {
+                for name in file.claims.all { owners[name] = file.path }
+            }
+        }
+        return refused
+    }
+
+    /// Loads a deferred feature on first use; what it registers must agree with what was described.
+    private func loadDeferred(_ feature: DeferredFeature) {
+        guard let loaded = loadFeature(at: feature.path) else { return }
+        let registered = FeatureClaims(loaded.description)
+        if Set(registered.all) != Set(feature.claims.all) {
+            warn("\(feature.path) registered \(registered.all.sorted().joined(separator: ", ")), but its probe said "
+                + "\(feature.claims.all.sorted().joined(separator: ", ")); using what it registered (apphost list --rescan probes it again)")
+        }
+        if let index = files.firstIndex(where: { $0.path == feature.path }) {
+            files[index].status = .loaded
+        }
+    }
+
+    private func refuse(_ error: FeatureLoadError, quarantined: Bool = false) {
+        failures.append(error)
+        files.append(FeatureFile(path: error.path, status: quarantined ? .quarantined : .refused, error: error))
+        logger.debug("\(error.description)")
+        report?("error: " + error.description)
+    }
+
+    private func warn(_ line: String) {
+        warnings.append(line)
+        report?("warning: " + line)
+    }
+
+    private func warnAboutKitCopies(in directories: [String]) {
+        for directory in directories {
+            let copy = URL(fileURLWithPath: directory).appendingPathComponent("libAppHostKit.so").path
+            if FileManager.default.fileExists(atPath: copy), !KitIdentity.isLoadedKit(copy) {
+                warn(
+                    "\(copy) is not loaded: every feature uses this host's own kit, \(KitIdentity.path) "
+                        + "(\(KitIdentity.description)); remove the copy"
+                )
+            }
         }
     }
 }

@@ -1,32 +1,44 @@
 @_spi(Host) import AppHostKit
 
-/// The text of `apphost list`: each loaded feature with its file and navigation types, then each failure.
+/// The text of `apphost list`: each feature file with what it registers and where that is known from,
+/// then each file that was refused, with its cause.
 @MainActor
 public struct FeatureListing {
     /// The listing.
     public let text: String
 
-    /// Describes what `host` loaded and what failed.
+    /// Describes every file `host` found.
     public init(host: FeatureHost) {
         var lines: [String] = []
         lines.append("searched: \(host.searchedDirectories.joined(separator: ", "))")
-        lines.append("loaded \(host.features.count) feature\(host.features.count == 1 ? "" : "s"):")
-        for feature in host.features {
-            let build = feature.build.map { "  (\($0))" } ?? ""
-            lines.append("  \(feature.name)  \(feature.path)\(build)")
-            for entry in feature.entries {
-                let root = entry.root.map { "  (start: \($0))" } ?? ""
-                lines.append("    \(entry.name)  \(entry.typeName)\(root)")
+        let files = host.files.isEmpty ? host.features.map { FeatureFile(path: $0.path, status: .loaded, description: $0.description) } : host.describeFiles()
+        let usable = files.filter { $0.description != nil }
+        lines.append("\(usable.count) feature\(usable.count == 1 ? "" : "s"):")
+        for file in usable {
+            guard let description = file.description else { continue }
+            lines.append("  \(description.name)  \(file.path)  (\(description.build))  \(file.status.rawValue)")
+            for route in description.routes {
+                let start = route.root.map { "  (start: \($0))" } ?? ""
+                lines.append("    \(route.name)  \(route.typeName)\(start)")
+                for destination in route.destinations ?? [] {
+                    let parameters = destination.parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+                    lines.append("      \(route.name)/\(destination.name)(\(parameters))")
+                }
             }
-            for shell in feature.shells {
-                lines.append("    \(shell.name)  shell, \(shell.style.rawValue): \(shell.items.map(\.name).joined(separator: ", "))")
+            for shell in description.shells {
+                lines.append("    \(shell.name)  shell, \(shell.style): \(shell.items.map(\.destination).joined(separator: ", "))")
             }
         }
-        if !host.problems.isEmpty {
-            lines.append("failed:")
-            for problem in host.problems {
-                lines.append("  \(problem)")
+        let refused = files.filter { $0.error != nil }
+        let others = host.unreadableDirectories.map { "feature directory \($0) cannot be read" }
+        if !refused.isEmpty || !others.isEmpty {
+            lines.append("refused:")
+            for file in refused {
+                guard let error = file.error else { continue }
+                let note = file.status == .quarantined ? "  (quarantined until the file changes)" : ""
+                lines.append("  \(error.description)\(note)")
             }
+            lines += others.map { "  \($0)" }
         }
         text = lines.joined(separator: "\n") + "\n"
     }

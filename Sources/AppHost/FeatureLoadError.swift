@@ -1,4 +1,5 @@
 @_spi(Host) import AppHostKit
+import Foundation
 
 /// Why one feature library could not be loaded. Every case names the file.
 public enum FeatureLoadError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -22,6 +23,24 @@ public enum FeatureLoadError: Error, Hashable, Sendable, CustomStringConvertible
     case needsNewerKit(path: String, symbol: String, kit: FeatureBuild)
     /// The library resolved AppHostKit to another copy than the host's.
     case foreignKit(path: String, found: String, host: String)
+    /// The path is a directory, a FIFO, a device or a socket: never opened.
+    case notARegularFile(path: String, kind: String)
+    /// The probe process died by a signal while it loaded the file.
+    case crashedWhileLoading(path: String, signal: String, output: String?)
+    /// The probe process exited while it loaded the file.
+    case exitedWhileLoading(path: String, status: Int32, output: String?)
+    /// The probe process did not finish loading the file within the limit.
+    case hungWhileLoading(path: String, seconds: Double)
+    /// The probe process refused the file; `message` is its reason, naming the file.
+    case refusedByProbe(path: String, message: String)
+    /// The file could not be probed at all (the probe could not start).
+    case probeFailed(path: String, reason: String)
+    /// The file claims a name another feature file claims too (see the clash rule).
+    case nameClash(path: String, name: String, others: [String], earlierFolder: Bool)
+    /// The file, or its folder, can be changed by someone other than the user or root.
+    case untrusted(path: String, reason: String)
+    /// A lock file is present, and the file is not in it or its contents changed.
+    case notLocked(path: String, lockFile: String, reason: String)
     /// The descriptor is of a kind this host does not know.
     case unknownKind(path: String, kind: UInt32)
     /// A C feature's descriptor is malformed; `destination` names the destination at fault, if one is.
@@ -38,6 +57,9 @@ public enum FeatureLoadError: Error, Hashable, Sendable, CustomStringConvertible
             .noDescriptor(let path), .abiMismatch(let path, _, _), .unknownKind(let path, _),
             .sdkMismatch(let path, _, _), .toolchainMismatch(let path, _, _), .notResilient(let path),
             .needsNewerKit(let path, _, _), .foreignKit(let path, _, _),
+            .notARegularFile(let path, _), .crashedWhileLoading(let path, _, _), .exitedWhileLoading(let path, _, _),
+            .hungWhileLoading(let path, _), .refusedByProbe(let path, _), .probeFailed(let path, _),
+            .nameClash(let path, _, _, _), .untrusted(let path, _), .notLocked(let path, _, _),
             .invalidDescriptor(let path, _, _),
             .registrationFailed(let path, _), .duplicate(let path, _):
             return path
@@ -74,6 +96,28 @@ public enum FeatureLoadError: Error, Hashable, Sendable, CustomStringConvertible
         case .foreignKit(let path, let found, let host):
             return "\(path): uses its own copy of AppHostKit (\(found)) instead of the host's (\(host)); "
                 + "link libAppHostKit.so dynamically from the SDK package and ship no copy of it"
+        case .notARegularFile(let path, let kind):
+            return "\(path): is \(kind), not a regular file; it is never opened"
+        case .crashedWhileLoading(let path, let signal, let output):
+            return "\(path): crashed while loading (\(signal))" + (output.map { "; it wrote: \($0)" } ?? "")
+        case .exitedWhileLoading(let path, let status, let output):
+            return "\(path): exited while loading (status \(status))" + (output.map { "; it wrote: \($0)" } ?? "")
+        case .hungWhileLoading(let path, let seconds):
+            return "\(path): did not finish loading within \(FeatureLoadError.format(seconds)) s"
+        case .refusedByProbe(_, let message):
+            return message
+        case .probeFailed(let path, let reason):
+            return "\(path): cannot be probed: \(reason)"
+        case .nameClash(let path, let name, let others, true):
+            return "\(path): '\(name)' is already provided by \(others.joined(separator: ", ")) in an earlier folder, whose claim stands; "
+                + "rename it or remove one of them"
+        case .nameClash(let path, let name, let others, false):
+            return "\(path): '\(name)' is also provided by \(others.joined(separator: ", ")) in the same folder, so neither is loaded; "
+                + "rename it or remove one of them"
+        case .untrusted(let path, let reason):
+            return "\(path): \(reason)"
+        case .notLocked(let path, let lockFile, let reason):
+            return "\(path): \(reason) (lock file \(lockFile)); run apphost lock again if the change is yours"
         case .unknownKind(let path, let kind):
             return "\(path): descriptor kind \(kind) is unknown to this host"
         case .invalidDescriptor(let path, let destination?, let reason):
@@ -84,6 +128,30 @@ public enum FeatureLoadError: Error, Hashable, Sendable, CustomStringConvertible
             return "\(path): registration failed: \(reason)"
         case .duplicate(let path, let error):
             return "\(path): \(error)"
+        }
+    }
+}
+
+extension FeatureLoadError {
+    /// Seconds as people write them: `5`, `0.5`.
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}
+
+/// What kind of file a mode describes, for messages.
+struct FileKind: CustomStringConvertible {
+    var mode: mode_t
+
+    var description: String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "a regular file"
         }
     }
 }

@@ -56,6 +56,31 @@ public struct LoadedFeature: Hashable, Sendable {
     public var shells: [ShellDefinition] = []
     /// The SDK version (and, for a Swift feature, the compiler) it was built with.
     public var build: FeatureBuild? = nil
+    /// A C feature's destinations; nil for a Swift feature.
+    public var destinations: [FeatureDescription.Destination]? = nil
+
+    /// What the feature registered, as a probe reports it.
+    public var description: FeatureDescription {
+        FeatureDescription(
+            name: name,
+            build: build ?? .kit,
+            routes: entries.map { entry in
+                FeatureDescription.RouteType(
+                    name: entry.name,
+                    typeName: entry.typeName,
+                    root: entry.root?.description,
+                    destinations: destinations
+                )
+            },
+            shells: shells.map { shell in
+                FeatureDescription.Shell(
+                    name: shell.name,
+                    style: shell.style.rawValue,
+                    items: shell.items.map { FeatureDescription.Item(title: $0.title, destination: $0.destination) }
+                )
+            }
+        )
+    }
 }
 
 /// Loads feature libraries with `dlopen` and registers them.
@@ -63,8 +88,12 @@ public struct LoadedFeature: Hashable, Sendable {
 public enum FeatureLoader {
     /// Opens one file and checks its descriptor; calls nothing of the feature but its entry.
     public static func open(_ path: String) throws(FeatureLoadError) -> FeatureLibrary {
-        guard FileManager.default.fileExists(atPath: path) else {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
             throw .notFound(path: path)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw .notARegularFile(path: path, kind: FileKind(mode: status.st_mode).description)
         }
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             let reason = lastLoaderError() ?? "unknown reason"
@@ -109,14 +138,13 @@ public enum FeatureLoader {
         _ library: FeatureLibrary,
         into registry: DestinationRegistry
     ) throws(FeatureLoadError) -> LoadedFeature {
-        let before = Set(registry.names)
-        let shellsBefore = Set(registry.shells.map(\.name))
+        let added: (entries: [RegistryEntry], shells: [ShellDefinition])
         do {
             if let definition = library.cFeature {
-                try registry.register([definition.registration(origin: library.path, logger: Logger(label: "apphost.\(library.name)"))])
+                added = try registry.register([definition.registration(origin: library.path, logger: Logger(label: "apphost.\(library.name)"))])
             } else {
                 let context = try runSwiftRegistration(library)
-                try registry.register(context.registrations, shells: context.shells)
+                added = try registry.register(context.registrations, shells: context.shells)
             }
         } catch {
             switch error {
@@ -126,9 +154,22 @@ public enum FeatureLoader {
                 throw .registrationFailed(path: library.path, reason: error.description)
             }
         }
-        let added = registry.entries.filter { !before.contains($0.name) }
-        let shells = registry.shells.filter { !shellsBefore.contains($0.name) }
-        return LoadedFeature(name: library.name, path: library.path, entries: added, shells: shells, build: library.build)
+        let destinations = library.cFeature.map { definition in
+            definition.destinations.map { destination in
+                FeatureDescription.Destination(
+                    name: destination.name,
+                    parameters: destination.parameters.map { FeatureDescription.Parameter(name: $0.name, type: $0.type.description) }
+                )
+            }
+        }
+        return LoadedFeature(
+            name: library.name,
+            path: library.path,
+            entries: added.entries.sorted { $0.name < $1.name },
+            shells: added.shells.sorted { $0.name < $1.name },
+            build: library.build,
+            destinations: destinations
+        )
     }
 
     /// Calls a Swift feature's registration through its descriptor, into a fresh context.

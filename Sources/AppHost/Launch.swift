@@ -23,7 +23,7 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
 public enum Launch {
     /// The names `--start` accepts: shells and names with a root destination.
     public static func startNames(in registry: DestinationRegistry) -> [String] {
-        (registry.shells.map(\.name) + registry.entries.filter { $0.root != nil }.map(\.name)).sorted()
+        registry.startNames
     }
 
     /// The state to start in: the saved one if it belongs to `start` (with routes that no

@@ -336,7 +336,7 @@ public final class Session {
             selected = item
         case .shell(let name, let selectedName, let items):
             guard let definition = registry.shell(named: name) else {
-                throw RouteError(route: "@\(name)", message: "no loaded feature provides a shell '\(name)' (shells: \(registry.shells.map(\.name).joined(separator: ", ")))")
+                throw RouteError(route: "@\(name)", message: "no loaded feature provides a shell '\(name)' (shells: \(registry.shellNames.joined(separator: ", ")))")
             }
             var state = shell?.name == name ? self.state : Self.startState(named: name, in: registry) ?? self.state
             for entry in items {

@@ -11,7 +11,7 @@ struct AppHostCommand: AsyncParsableCommand {
             else in the directories of APPHOST_FEATURES (colon-separated), \
             else in the directory that holds apphost.
             """,
-        subcommands: [Run.self, List.self, NewFeature.self],
+        subcommands: [Run.self, List.self, Lock.self, NewFeature.self, Probe.self],
         defaultSubcommand: Run.self
     )
 }

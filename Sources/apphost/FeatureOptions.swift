@@ -11,26 +11,40 @@ struct FeatureOptions: ParsableArguments {
     @Option(help: "Log level on stderr: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .warning
 
+    @Option(help: "Seconds a feature file may take to load in its probe before it is refused.")
+    var probeTimeout: Double = FeatureProber.defaultTimeout
+
+    @Option(help: "Where the registry cache is kept (default: $APPHOST_CACHE, else $XDG_CACHE_HOME/apphost, else ~/.cache/apphost).")
+    var cacheDir: String?
+
+    @Flag(help: "Load feature files and folders that others can write to, or that others own.")
+    var allowUntrusted = false
+
     var discovery: FeatureDiscovery { FeatureDiscovery(options: directories) }
 
-    /// Checks the kit, loads every feature, and reports warnings (and, if asked, failures) on standard error;
-    /// nil when the kit in this process is not the one the host was built against.
+    func validate() throws {
+        guard probeTimeout > 0, probeTimeout <= 3600 else {
+            throw ValidationError("--probe-timeout must be more than 0 and at most 3600 seconds, got \(probeTimeout)")
+        }
+    }
+
+    /// Checks the kit, then finds, probes and registers every feature, reporting each refusal and
+    /// warning on standard error as it is found; nil when the kit in this process is not the host's.
     @MainActor
-    func loadHost(reportingProblems: Bool = true) -> FeatureHost? {
+    func loadHost(rescan: Bool = false) -> FeatureHost? {
         if let mismatch = KitIdentity.mismatch() {
             standardError("error: \(mismatch)\n")
             return nil
         }
         let host = FeatureHost()
-        host.loadFeatures(from: discovery)
-        for warning in host.warnings {
-            standardError("warning: \(warning)\n")
-        }
-        if reportingProblems {
-            for problem in host.problems {
-                standardError("error: \(problem)\n")
-            }
-        }
+        let options = LoadOptions(
+            prober: FeatureProber(executable: FeatureDiscovery.executablePath, timeout: probeTimeout),
+            cache: RegistryCache(directory: cacheDir ?? RegistryCache.defaultDirectory()),
+            rescan: rescan,
+            allowUntrusted: allowUntrusted,
+            report: { standardError($0 + "\n") }
+        )
+        host.loadFeatures(from: discovery, options: options)
         return host
     }
 

@@ -1,13 +1,15 @@
 import AppHost
-@_spi(Host) import AppHostKit
 import ArgumentParser
 
 struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the features that load, what each registers, and the files that fail."
+        abstract: "List every feature file: what it registers and whether it was probed, cached or refused."
     )
 
     @OptionGroup var features: FeatureOptions
+
+    @Flag(help: "Forget the registry cache and probe every file again.")
+    var rescan = false
 
     func run() async throws {
         features.bootstrapLogging()
@@ -16,7 +18,7 @@ struct List: AsyncParsableCommand {
 
     @MainActor
     private func list() throws {
-        guard let host = features.loadHost(reportingProblems: false) else { throw ExitCode(ExitCode.kitMismatch) }
+        guard let host = features.loadHost(rescan: rescan) else { throw ExitCode(ExitCode.kitMismatch) }
         standardOutput(FeatureListing(host: host).text)
     }
 }

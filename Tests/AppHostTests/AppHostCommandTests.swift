@@ -55,22 +55,27 @@ struct AppHostCommandTests {
     @Test
     func listNamesEachFeatureItsFileAndTypes() throws {
         let directory = URL(fileURLWithPath: apphost).deletingLastPathComponent().path
+        let cache = try FeatureFixtures()
 
-        let result = try ProcessRunner.run(apphost, ["list", "--features", directory])
+        let result = try ProcessRunner.run(apphost, ["list", "--features", directory], environment: ["APPHOST_CACHE": cache.directory.path])
 
         #expect(result.status == 0)
         #expect(result.output == """
             searched: \(directory)
-            loaded 5 features:
-              about  \(directory)/libAboutFeature.so  (AppHostKit \(FeatureBuild.kit.version))
+            5 features:
+              about  \(directory)/libAboutFeature.so  (AppHostKit \(FeatureBuild.kit.version))  probed
                 about  C feature 'about'  (start: about/main)
-              character  \(directory)/libCharacterFeature.so  (\(FeatureBuild.kit))
+                  about/main()
+                  about/licenses()
+                  about/license(id: int64)
+                  about/greeting(name: string, score: double)
+              character  \(directory)/libCharacterFeature.so  (\(FeatureBuild.kit))  probed
                 character  CharacterInterface.CharacterNavigation  (start: character/list)
-              home  \(directory)/libHomeFeature.so  (\(FeatureBuild.kit))
+              home  \(directory)/libHomeFeature.so  (\(FeatureBuild.kit))  probed
                 home  HomeInterface.HomeNavigation  (start: home/main)
-              settings  \(directory)/libSettingsFeature.so  (\(FeatureBuild.kit))
+              settings  \(directory)/libSettingsFeature.so  (\(FeatureBuild.kit))  probed
                 settings  SettingsInterface.SettingsNavigation  (start: settings/main)
-              shell  \(directory)/libShellFeature.so  (\(FeatureBuild.kit))
+              shell  \(directory)/libShellFeature.so  (\(FeatureBuild.kit))  probed
                 main  shell, tabs: home, character, settings
                 split  shell, split: home, character, settings
 
@@ -105,7 +110,7 @@ struct AppHostCommandTests {
         let list = try ProcessRunner.run(apphost, ["list"] + arguments)
         let session = try ProcessRunner.run(apphost, ["--start", "home", "--width", "40"] + arguments, input: "open hello/greet?name=Summer%20Smith\ntap Home\n")
 
-        #expect(list.output.contains("  hello  \(fixtures.path("libHelloFeature.so"))  (AppHostKit \(FeatureBuild.kit.version))\n    hello  C feature 'hello'\n"))
+        #expect(list.output.contains("  hello  \(fixtures.path("libHelloFeature.so"))  (AppHostKit \(FeatureBuild.kit.version))  probed\n    hello  C feature 'hello'\n      hello/greet(name: string)\n"))
         #expect(session.status == 0)
         #expect(session.errors == "")
         #expect(session.output.contains("""
@@ -181,9 +186,9 @@ struct AppHostCommandTests {
         let list = try ProcessRunner.run(apphost, ["list", "--features", fixtures.directory.path])
 
         #expect(run.status == 0)
-        #expect(run.errors == "error: \(broken): not a loadable shared object: \(broken): invalid ELF header\nerror: feature directory /nonexistent-apphost cannot be read\n")
+        #expect(run.errors == "error: feature directory /nonexistent-apphost cannot be read\nerror: \(broken): not a loadable shared object: \(broken): invalid ELF header\n")
         #expect(run.output.contains("Welcome to AppHost."))
-        #expect(list.output.hasSuffix("failed:\n  \(broken): not a loadable shared object: \(broken): invalid ELF header\n"))
+        #expect(list.output.hasSuffix("refused:\n  \(broken): not a loadable shared object: \(broken): invalid ELF header  (quarantined until the file changes)\n"))
     }
 
     @Test

@@ -85,7 +85,7 @@ struct CompatibilityTests {
         let result = try ProcessRunner.run(apphost, ["list", "--features", fixtures.directory.path])
 
         #expect(result.status == 0)
-        #expect(result.output.contains("failed:\n  \(path): needs a newer AppHostKit than this host has (\(FeatureBuild.kit.version)): it uses "))
+        #expect(result.output.contains("refused:\n  \(path): needs a newer AppHostKit than this host has (\(FeatureBuild.kit.version)): it uses "))
         #expect(result.output.contains("AppHostKit.Image") || result.output.contains("AppHostKit.Node.image"), "\(result.output)")
         #expect(!result.output.contains("not a loadable shared object"))
     }

@@ -1,3 +1,4 @@
+import AppHost
 import AppHostTesting
 import Foundation
 
@@ -13,7 +14,10 @@ enum ProcessRunner {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        if let environment { process.environment = environment }
+        // Runs of apphost keep their registry cache apart from the user's, one per test process.
+        var inherited = ProcessInfo.processInfo.environment
+        inherited[RegistryCache.environmentVariable] = inherited[RegistryCache.environmentVariable] ?? testCache
+        process.environment = inherited.merging(environment ?? [:]) { _, given in given }
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()
@@ -33,6 +37,9 @@ enum ProcessRunner {
             errors: String(decoding: errorData.finish(), as: UTF8.self)
         )
     }
+
+    /// The registry cache the runs of one test process share.
+    static let testCache = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-test-cache-\(getpid())").path
 
     /// The path of a program built by this package.
     static func built(_ name: String) -> String {

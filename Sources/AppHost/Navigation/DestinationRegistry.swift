@@ -66,11 +66,44 @@ extension RegistryEntry {
     }
 }
 
+/// A feature file known from its description (a probe or the registry cache) but not
+/// loaded yet: the registry loads it when one of its names is first used.
+@MainActor
+public final class DeferredFeature {
+    /// The file.
+    public let path: String
+    /// The names the file claims.
+    public let claims: FeatureClaims
+    private let describe: @Sendable () -> FeatureDescription?
+    /// Loads the file and registers it; set by whoever deferred it.
+    let load: @MainActor (DeferredFeature) -> Void
+    /// Whether loading was tried (it is tried once).
+    public internal(set) var attempted = false
+
+    /// A feature to load from `path` on first use; `describe` gives its description when one is needed.
+    public init(
+        path: String,
+        claims: FeatureClaims,
+        describe: @escaping @Sendable () -> FeatureDescription?,
+        load: @escaping @MainActor (DeferredFeature) -> Void
+    ) {
+        self.path = path
+        self.claims = claims
+        self.describe = describe
+        self.load = load
+    }
+
+    /// What the file registers, as its probe described it (decoded on first use).
+    public private(set) lazy var description: FeatureDescription? = describe()
+}
+
 /// Maps route names to the features that draw them.
 @MainActor
 public final class DestinationRegistry {
     private var registrations: [String: Registration] = [:]
+    private var typeNames: [String: RegistryEntry] = [:]
     private var shellDefinitions: [String: ShellDefinition] = [:]
+    private var deferred: [String: DeferredFeature] = [:]
 
     /// Creates an empty registry.
     public init() {}
@@ -96,24 +129,28 @@ public final class DestinationRegistry {
         try register([registration])
     }
 
-    /// Registers everything a feature declared, or nothing if any of it clashes.
-    package func register(_ batch: [Registration], shells registeredShells: [ShellRegistration] = []) throws(RegistryError) {
+    /// Registers everything a feature declared, or nothing if any of it clashes; returns what was added.
+    /// Its cost grows with the batch, not with what is registered already.
+    @discardableResult
+    package func register(
+        _ batch: [Registration],
+        shells registeredShells: [ShellRegistration] = []
+    ) throws(RegistryError) -> (entries: [RegistryEntry], shells: [ShellDefinition]) {
         var addedShells: [String: ShellDefinition] = [:]
         for shell in registeredShells.map(ShellDefinition.init) {
             let clash = shellDefinitions[shell.name]?.feature ?? addedShells[shell.name]?.feature
-                ?? registrations[shell.name]?.entry.feature
-                ?? batch.first { $0.entry.name == shell.name }?.entry.feature
+                ?? registrations[shell.name]?.feature
+                ?? batch.first { $0.name == shell.name }?.feature
             if let existing = clash {
                 throw .duplicateShell(shell.name, existingFeature: existing, newFeature: shell.feature)
             }
             addedShells[shell.name] = shell
         }
         var added: [String: Registration] = [:]
+        var addedTypes: [String: RegistryEntry] = [:]
         for registration in batch {
             let entry = registration.entry
-            let sameType = registrations.values.first { $0.entry.typeName == entry.typeName }
-                ?? added.values.first { $0.entry.typeName == entry.typeName }
-            if let existing = sameType?.entry {
+            if let existing = typeNames[entry.typeName] ?? addedTypes[entry.typeName] {
                 throw .duplicateType(entry.typeName, existing: existing, new: entry)
             }
             if let existing = registrations[entry.name]?.entry ?? added[entry.name]?.entry {
@@ -123,14 +160,45 @@ public final class DestinationRegistry {
                 throw .duplicateShell(entry.name, existingFeature: shell.feature, newFeature: entry.feature)
             }
             added[entry.name] = registration
+            addedTypes[entry.typeName] = entry
         }
         registrations.merge(added) { current, _ in current }
+        typeNames.merge(addedTypes) { current, _ in current }
         shellDefinitions.merge(addedShells) { current, _ in current }
+        return (batch.map(\.entry), registeredShells.map(ShellDefinition.init))
     }
 
-    /// The shell registered under `name`, if any.
+    /// Adds a feature to load when one of the names it claims is first used.
+    public func addDeferred(_ feature: DeferredFeature) {
+        for name in feature.claims.all where deferred[name] == nil {
+            deferred[name] = feature
+        }
+    }
+
+    /// The features still waiting to be loaded, each once, in name order.
+    public var deferredFeatures: [DeferredFeature] {
+        var seen = Set<String>()
+        return deferred.keys.sorted().compactMap { name in
+            guard let feature = deferred[name], seen.insert(feature.path).inserted else { return nil }
+            return feature
+        }
+    }
+
+    /// Loads the deferred feature claiming `name`, once; true if it was tried now.
+    private func loadDeferred(_ name: String) -> Bool {
+        guard let feature = deferred[name], !feature.attempted else { return false }
+        feature.attempted = true
+        for claimed in feature.claims.all where deferred[claimed] === feature {
+            deferred[claimed] = nil
+        }
+        feature.load(feature)
+        return true
+    }
+
+    /// The shell registered under `name`, if any; a deferred feature that claims it is loaded.
     public func shell(named name: String) -> ShellDefinition? {
-        shellDefinitions[name]
+        if let shell = shellDefinitions[name] { return shell }
+        return loadDeferred(name) ? shellDefinitions[name] : nil
     }
 
     /// Every registered shell, sorted by name.
@@ -138,12 +206,30 @@ public final class DestinationRegistry {
         shellDefinitions.values.sorted { $0.name < $1.name }
     }
 
-    /// The registered names, sorted.
-    public var names: [String] { registrations.keys.sorted() }
+    /// The names of every shell, registered or deferred, sorted.
+    public var shellNames: [String] {
+        Set(shellDefinitions.keys).union(deferred.values.flatMap(\.claims.shells)).sorted()
+    }
 
-    /// The root route of `name`, for `--start NAME`.
+    /// The route names, registered or deferred, sorted.
+    public var names: [String] {
+        Set(registrations.keys).union(deferred.values.flatMap(\.claims.routes)).sorted()
+    }
+
+    /// The names `--start` accepts: shells and names with a root destination, registered or deferred.
+    public var startNames: [String] {
+        let registered = registrations.values.filter { $0.root != nil }.map(\.name)
+        let waiting = deferred.values.flatMap { $0.claims.starts + $0.claims.shells }
+        return Set(registered + shellDefinitions.keys + waiting).sorted()
+    }
+
+    /// The root route of `name`, for `--start NAME`; a deferred feature's comes from its description.
     public func root(named name: String) -> Route? {
-        registrations[name]?.entry.root
+        if let registration = registrations[name] { return registration.root }
+        guard let feature = deferred[name], let root = feature.description?.routes.first(where: { $0.name == name })?.root else {
+            return nil
+        }
+        return try? Route(parsing: root)
     }
 
     /// Checks that a route names a registered type and decodes into it.
@@ -157,14 +243,13 @@ public final class DestinationRegistry {
     }
 
     private func registration(for route: Route) throws(RouteError) -> Registration {
-        guard let registration = registrations[route.name] else {
-            let known = names.isEmpty ? "none" : names.joined(separator: ", ")
-            throw RouteError(
-                route: route.description,
-                message: "no loaded feature provides '\(route.name)' (loaded: \(known))"
-            )
-        }
-        return registration
+        if let registration = registrations[route.name] { return registration }
+        if loadDeferred(route.name), let registration = registrations[route.name] { return registration }
+        let known = names.isEmpty ? "none" : names.joined(separator: ", ")
+        throw RouteError(
+            route: route.description,
+            message: "no loaded feature provides '\(route.name)' (loaded: \(known))"
+        )
     }
 }
 

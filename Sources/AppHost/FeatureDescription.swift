@@ -1,0 +1,61 @@
+/// What a feature library registers, as a probe reports it and the registry cache keeps it:
+/// enough to resolve names, start destinations and shells without loading the library.
+public struct FeatureDescription: Codable, Hashable, Sendable {
+    /// One registered navigation type (or a C feature's route name).
+    public struct RouteType: Codable, Hashable, Sendable {
+        /// The route name, e.g. `character`.
+        public var name: String
+        /// The navigation type's qualified name, or `C feature 'about'`.
+        public var typeName: String
+        /// The route `--start NAME` opens, if any, as text.
+        public var root: String?
+        /// A C feature's destinations with their parameters; nil for a Swift type, whose cases are known only to it.
+        public var destinations: [Destination]?
+    }
+
+    /// One destination of a C feature.
+    public struct Destination: Codable, Hashable, Sendable {
+        /// The destination's name, e.g. `license`.
+        public var name: String
+        /// Its parameters, in order, each as `name: type` with a C type (`int64`, `double`, `bool`, `string`).
+        public var parameters: [Parameter]
+    }
+
+    /// One parameter of a C destination.
+    public struct Parameter: Codable, Hashable, Sendable {
+        /// The parameter's name.
+        public var name: String
+        /// Its C type.
+        public var type: String
+    }
+
+    /// A registered shell.
+    public struct Shell: Codable, Hashable, Sendable {
+        /// The shell's name, e.g. `main`.
+        public var name: String
+        /// `tabs` or `split`.
+        public var style: String
+        /// Its items: each a title and the name whose start destination it opens.
+        public var items: [Item]
+    }
+
+    /// One item of a shell.
+    public struct Item: Codable, Hashable, Sendable {
+        /// The tab's title.
+        public var title: String
+        /// The registered name it starts at.
+        public var destination: String
+    }
+
+    /// The feature's name.
+    public var name: String
+    /// Who built it.
+    public var build: FeatureBuild
+    /// Its navigation types (or C route name).
+    public var routes: [RouteType]
+    /// Its shells.
+    public var shells: [Shell]
+
+    /// Every name the feature claims: its route names and shell names.
+    public var claimedNames: [String] { routes.map(\.name) + shells.map(\.name) }
+}

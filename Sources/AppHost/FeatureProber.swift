@@ -1,0 +1,343 @@
+// Probing runs a feature file's code where it cannot hurt the host: in a child
+// process (`apphost probe`), which loads the file, runs every check and the
+// registration, and reports what it registered. The parent watches it: a child
+// that dies by a signal, exits, or does not answer within the limit while it
+// loads a file makes that file refused, and a new child goes on with the rest.
+//
+// The protocol is lines on a file descriptor of its own (3), so that whatever a
+// library writes to standard output cannot be taken for a report:
+//
+//   begin <index>
+//   ok <index> <description as JSON>
+//   refused <index> <message>
+//
+// Files are split over up to one child per core; each child takes its files in
+// order, so a start-up costs a few processes, not one per file.
+
+@_spi(Host) import AppHostKit
+import Foundation
+import CHostSupport
+import Synchronization
+
+/// What probing one file found: what it registers, or why it is refused.
+public typealias ProbeResult = Result<FeatureDescription, FeatureLoadError>
+
+/// The child's side of probing.
+public enum FeatureProbe {
+    /// The descriptor the child reports on.
+    public static let reportDescriptor: Int32 = 3
+
+    /// Loads each file into a registry of its own and reports on `reportDescriptor`.
+    @MainActor
+    public static func run(files: [String], reportDescriptor: Int32 = FeatureProbe.reportDescriptor) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        for (index, path) in files.enumerated() {
+            send("begin\t\(index)\n", to: reportDescriptor)
+            do {
+                let loaded = try FeatureLoader.load(path, into: DestinationRegistry())
+                let json = (try? encoder.encode(loaded.description)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+                send("ok\t\(index)\t\(json)\n", to: reportDescriptor)
+            } catch {
+                send("refused\t\(index)\t\(error.description.oneLine)\n", to: reportDescriptor)
+            }
+        }
+    }
+
+    private static func send(_ line: String, to descriptor: Int32) {
+        var bytes = Array(line.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written <= 0 {
+                if written < 0 && errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+}
+
+/// The parent's side of probing: runs `apphost probe` children and watches them.
+public struct FeatureProber: Sendable {
+    /// The `apphost` executable that has the `probe` subcommand.
+    public var executable: String
+    /// How long one file may take to load, in seconds.
+    public var timeout: Double
+    /// How many children run at once.
+    public var parallelism: Int
+
+    /// The default limit on loading one file, in seconds.
+    public static let defaultTimeout = 5.0
+
+    /// A prober running `executable`, `parallelism` children at once.
+    public init(
+        executable: String,
+        timeout: Double = FeatureProber.defaultTimeout,
+        parallelism: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
+        self.executable = executable
+        self.timeout = timeout
+        self.parallelism = max(1, parallelism)
+    }
+
+    /// Probes `files`, calling `report` as each result is known (from any thread); returns every result.
+    public func probe(_ files: [String], report: @escaping @Sendable (String, ProbeResult) -> Void) -> [String: ProbeResult] {
+        guard !files.isEmpty else { return [:] }
+        let groupCount = min(parallelism, files.count)
+        let groups = (0..<groupCount).map { group in stride(from: group, to: files.count, by: groupCount).map { files[$0] } }
+        let results = Mutex<[String: ProbeResult]>([:])
+        DispatchQueue.concurrentPerform(iterations: groupCount) { group in
+            probe(group: groups[group]) { path, result in
+                results.withLock { $0[path] = result }
+                report(path, result)
+            }
+        }
+        return results.withLock { $0 }
+    }
+
+    /// Probes one group of files in order, a child at a time, replacing a child that dies.
+    private func probe(group: [String], record: (String, ProbeResult) -> Void) {
+        var remaining = group[...]
+        while !remaining.isEmpty {
+            let batch = Array(remaining)
+            let child: ProbeChild
+            do {
+                child = try ProbeChild(executable: executable, files: batch)
+            } catch {
+                for path in batch { record(path, .failure(.probeFailed(path: path, reason: error.message))) }
+                return
+            }
+            let outcome = child.watch(timeout: timeout) { index, result in
+                record(batch[index], result)
+            }
+            remaining = remaining.dropFirst(outcome.finished)
+            guard let current = remaining.first else { return }
+            guard outcome.started else {
+                // The child ended between files: a fresh one goes on if this one made progress.
+                if outcome.finished > 0 { continue }
+                for path in remaining {
+                    record(path, .failure(.probeFailed(path: path, reason: "the probe (\(executable)) ended before loading it (\(outcome.end))")))
+                }
+                return
+            }
+            switch outcome.end {
+            case .signalled(let signal):
+                record(current, .failure(.crashedWhileLoading(path: current, signal: signal, output: outcome.output)))
+            case .exited(let status):
+                record(current, .failure(.exitedWhileLoading(path: current, status: status, output: outcome.output)))
+            case .timedOut:
+                record(current, .failure(.hungWhileLoading(path: current, seconds: timeout)))
+            }
+            remaining = remaining.dropFirst()
+        }
+    }
+}
+
+/// Why a probe child could not be started.
+struct ProbeSpawnError: Error {
+    var message: String
+}
+
+/// One `apphost probe` child process and the pipes it reports on.
+private struct ProbeChild {
+    enum End: CustomStringConvertible {
+        case exited(Int32)
+        case signalled(String)
+        case timedOut
+
+        var description: String {
+            switch self {
+            case .exited(let status): "status \(status)"
+            case .signalled(let signal): signal
+            case .timedOut: "no answer"
+            }
+        }
+    }
+
+    struct Outcome {
+        /// How many files, from the first, got a result.
+        var finished: Int
+        /// Whether the child began the file after those.
+        var started: Bool
+        var end: End
+        /// The last line the child wrote to its standard output or error, if any.
+        var output: String?
+    }
+
+    let pid: pid_t
+    let report: Int32
+    let output: Int32
+    let files: [String]
+
+    init(executable: String, files: [String]) throws(ProbeSpawnError) {
+        self.files = files
+        var reportPipe: [Int32] = [0, 0]
+        var outputPipe: [Int32] = [0, 0]
+        guard apphost_pipe_cloexec(&reportPipe) == 0 else { throw ProbeSpawnError(message: "cannot make a pipe: \(String(cString: strerror(errno)))") }
+        guard apphost_pipe_cloexec(&outputPipe) == 0 else {
+            close(reportPipe[0])
+            close(reportPipe[1])
+            throw ProbeSpawnError(message: "cannot make a pipe: \(String(cString: strerror(errno)))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 2)
+        posix_spawn_file_actions_adddup2(&actions, reportPipe[1], FeatureProbe.reportDescriptor)
+        let arguments = [executable, "probe", "--"] + files
+        var cArguments = arguments.map { strdup($0) }
+        cArguments.append(nil)
+        defer { cArguments.forEach { free($0) } }
+        // The Swift runtime's backtracer would print pages (and take time) when a feature crashes the
+        // child; its own fatal-error line is what names the cause.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        var cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") }
+        cEnvironment.append(nil)
+        defer { cEnvironment.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, nil, cArguments, cEnvironment)
+        close(reportPipe[1])
+        close(outputPipe[1])
+        guard status == 0 else {
+            close(reportPipe[0])
+            close(outputPipe[0])
+            throw ProbeSpawnError(message: "cannot start \(executable): \(String(cString: strerror(status)))")
+        }
+        self.pid = pid
+        report = reportPipe[0]
+        output = outputPipe[0]
+    }
+
+    /// Reads reports until the child ends or a file takes longer than `timeout`; always reaps the child.
+    func watch(timeout: Double, record: (Int, ProbeResult) -> Void) -> Outcome {
+        defer {
+            close(report)
+            close(output)
+        }
+        var finished = 0
+        var started = false
+        var pending = [UInt8]()
+        var tail = [UInt8]()
+        var reportOpen = true
+        var outputOpen = true
+        var deadline = Self.now() + timeout
+        while reportOpen {
+            var descriptors = [pollfd(fd: report, events: Int16(POLLIN), revents: 0)]
+            if outputOpen { descriptors.append(pollfd(fd: output, events: Int16(POLLIN), revents: 0)) }
+            let wait = Int32(clamping: Int(max(0, (deadline - Self.now()) * 1000)))
+            let ready = poll(&descriptors, nfds_t(descriptors.count), wait)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            if ready == 0 {
+                kill(pid, SIGKILL)
+                _ = reap()
+                return Outcome(finished: finished, started: started, end: .timedOut, output: Self.lastLine(tail))
+            }
+            if outputOpen, descriptors.count > 1, descriptors[1].revents != 0 {
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let count = read(output, &chunk, chunk.count)
+                if count <= 0 {
+                    outputOpen = false
+                } else {
+                    tail.append(contentsOf: chunk[0..<count])
+                    if tail.count > 8192 { tail.removeFirst(tail.count - 8192) }
+                }
+            }
+            guard descriptors[0].revents != 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = read(report, &chunk, chunk.count)
+            if count <= 0 {
+                reportOpen = false
+                continue
+            }
+            pending.append(contentsOf: chunk[0..<count])
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeSubrange(...newline)
+                let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+                guard fields.count >= 2, let index = Int(fields[1]), index == finished, index < files.count else { continue }
+                switch fields[0] {
+                case "begin":
+                    started = true
+                    deadline = Self.now() + timeout
+                case "ok" where fields.count == 3:
+                    if let description = try? JSONDecoder().decode(FeatureDescription.self, from: Data(fields[2].utf8)) {
+                        record(index, .success(description))
+                    } else {
+                        record(index, .failure(.probeFailed(path: files[index], reason: "its probe report cannot be read")))
+                    }
+                    finished += 1
+                    started = false
+                case "refused" where fields.count == 3:
+                    record(index, .failure(.refusedByProbe(path: files[index], message: String(fields[2]))))
+                    finished += 1
+                    started = false
+                default:
+                    continue
+                }
+            }
+        }
+        // The report pipe closed: the child is ending; drain its output and reap it.
+        while outputOpen {
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = read(output, &chunk, chunk.count)
+            if count <= 0 { break }
+            tail.append(contentsOf: chunk[0..<count])
+            if tail.count > 8192 { tail.removeFirst(tail.count - 8192) }
+        }
+        return Outcome(finished: finished, started: started, end: reap(), output: Self.lastLine(tail))
+    }
+
+    private func reap() -> End {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let signal = status & 0x7f
+        if signal == 0 { return .exited((status >> 8) & 0xff) }
+        return .signalled(Self.signalName(signal))
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The line that best says why the child died: a fatal-error line if there is one, else the last
+    /// line that is not part of a stack trace.
+    private static func lastLine(_ bytes: [UInt8]) -> String? {
+        let lines = String(decoding: bytes, as: UTF8.self)
+            .split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        let fatal = lines.last { $0.contains("Fatal error") || $0.contains("failed:") || $0.contains("fatal error") }
+        let plain = lines.last { line in !(line.first?.isNumber ?? false) && !line.hasPrefix("Current stack trace") }
+        return (fatal ?? plain).map { String($0.prefix(300)) }
+    }
+
+    private static func signalName(_ number: Int32) -> String {
+        switch number {
+        case SIGABRT: "SIGABRT"
+        case SIGSEGV: "SIGSEGV"
+        case SIGILL: "SIGILL"
+        case SIGTRAP: "SIGTRAP"
+        case SIGBUS: "SIGBUS"
+        case SIGFPE: "SIGFPE"
+        case SIGKILL: "SIGKILL"
+        case SIGTERM: "SIGTERM"
+        default: "signal \(number)"
+        }
+    }
+}
+
+extension String {
+    /// The text on one line: line breaks become spaces.
+    var oneLine: String {
+        split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}

@@ -1,0 +1,17 @@
+import AppHost
+import ArgumentParser
+
+/// The child process of probing: not for people (see FeatureProber).
+struct Probe: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Load feature files one by one and report what each registers (used by apphost itself).",
+        shouldDisplay: false
+    )
+
+    @Argument(help: "The feature files to load, in order.")
+    var files: [String] = []
+
+    func run() async throws {
+        await FeatureProbe.run(files: files)
+    }
+}
