@@ -63,7 +63,7 @@ public struct LockFile: Sendable {
             guard fields.count == 2, fields[0].count == 64, fields[0].allSatisfy(\.isHexDigit) else {
                 throw LockFileError(message: "\(path): line \(number + 1) is not 'SHA256 FILE'; no feature in \(folder) is loaded")
             }
-            hashes[String(fields[1])] = fields[0].lowercased()
+            hashes[fields[1].trimmingCharacters(in: .whitespaces)] = fields[0].lowercased()
         }
         return LockFile(path: path, hashes: hashes)
     }

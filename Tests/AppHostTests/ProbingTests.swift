@@ -1,0 +1,206 @@
+import AppHost
+import AppHostTesting
+import Foundation
+import Testing
+
+/// The host that survives its features: files that crash, exit or hang while loading are probed in
+/// child processes and refused by name; what probes learn is cached; trust, lock files and the clash
+/// rule decide what may load. Each test runs the real `apphost` with a registry cache of its own.
+@Suite
+struct ProbingTests {
+    private let apphost = ProcessRunner.built("apphost")
+
+    /// A features folder and a registry cache folder, both removed when the test ends.
+    private final class Setup {
+        let features: FeatureFixtures
+        let cache: FeatureFixtures
+
+        init() throws {
+            features = try FeatureFixtures()
+            cache = try FeatureFixtures()
+        }
+
+        var environment: [String: String] { ["APPHOST_CACHE": cache.directory.path] }
+    }
+
+    private func run(_ arguments: [String], _ setup: Setup, input: String = "") throws -> ProcessResult {
+        try ProcessRunner.run(apphost, arguments + ["--features", setup.features.directory.path], input: input, environment: setup.environment)
+    }
+
+    private func hostile(_ kind: Int, named name: String, in fixtures: borrowing FeatureFixtures) throws -> String {
+        let path = fixtures.path(name)
+        try CCompiler.compile(CCompiler.fixture("hostile.c"), to: path, defines: ["KIND=\(kind)"])
+        return path
+    }
+
+    @Test
+    func everyBrokenKindIsNamedAndTheGoodFeaturesServe() throws {
+        let setup = try Setup()
+        try setup.features.addBuiltFeature("Home")
+        try setup.features.addBuiltFeature("Character")
+        let abort = try hostile(1, named: "libAbortFeature.so", in: setup.features)
+        let exit = try hostile(2, named: "libExitFeature.so", in: setup.features)
+        let loop = try hostile(3, named: "libLoopFeature.so", in: setup.features)
+        let segfault = try hostile(4, named: "libSegfaultEntryFeature.so", in: setup.features)
+        let spin = try hostile(5, named: "libSpinEntryFeature.so", in: setup.features)
+        let unmapped = try hostile(6, named: "libUnmappedFeature.so", in: setup.features)
+        let trap = setup.features.path("libTrapFeature.so")
+        try DriftedKit.buildFeatureAgainstThisKit("Trap", to: trap, defines: ["TRAP_IN_REGISTRATION"])
+        let fifo = setup.features.path("libFifoFeature.so")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let text = try setup.features.addTextFile(named: "libTextFeature.so")
+
+        let result = try run(["--start", "home", "--width", "40", "--probe-timeout", "1"], setup, input: "tap 1\nback\n")
+
+        #expect(result.status == 0)
+        #expect(result.output.contains("Welcome to AppHost."))
+        #expect(result.output.contains("Characters\nHome › Characters\n"))
+        let errors = Set(result.errors.split(separator: "\n").map(String.init))
+        #expect(errors == [
+            "error: \(fifo): is a FIFO, not a regular file; it is never opened",
+            "error: \(abort): crashed while loading (SIGABRT)",
+            "error: \(exit): exited while loading (status 0)",
+            "error: \(loop): did not finish loading within 1 s",
+            "error: \(segfault): crashed while loading (SIGSEGV)",
+            "error: \(spin): did not finish loading within 1 s",
+            "error: \(unmapped): crashed while loading (SIGSEGV)",
+            "error: \(trap): crashed while loading (SIGILL); it wrote: Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range",
+            "error: \(text): not a loadable shared object: \(text): invalid ELF header",
+        ])
+    }
+
+    @Test
+    func aRefusedFileStaysQuarantinedUntilItChanges() throws {
+        let setup = try Setup()
+        try setup.features.addBuiltFeature("Home")
+        let abort = try hostile(1, named: "libAbortFeature.so", in: setup.features)
+
+        let first = try run(["list"], setup)
+        let second = try run(["list"], setup)
+        try CCompiler.compile(CCompiler.fixture("hello.c"), to: abort)
+        let changed = try run(["list"], setup)
+        let rescanned = try run(["list", "--rescan"], setup)
+
+        #expect(first.output.contains("home/main)\n") && first.output.contains("(\(FeatureBuild.kit))  probed\n"))
+        #expect(first.output.hasSuffix("refused:\n  \(abort): crashed while loading (SIGABRT)\n"))
+        #expect(second.output.contains("(\(FeatureBuild.kit))  cached\n"))
+        #expect(second.output.hasSuffix("refused:\n  \(abort): crashed while loading (SIGABRT)  (quarantined until the file changes)\n"))
+        #expect(changed.errors == "")
+        #expect(changed.output.contains("  hello  \(abort)  (AppHostKit \(FeatureBuild.kit.version))  probed\n"))
+        #expect(changed.output.contains("  home  \(setup.features.path("libHomeFeature.so"))  (\(FeatureBuild.kit))  cached\n"))
+        #expect(!rescanned.output.contains("cached"))
+    }
+
+    @Test
+    func aDamagedCacheIsDroppedAndRebuilt() throws {
+        let setup = try Setup()
+        try setup.features.addBuiltFeature("Home")
+        let cacheFile = RegistryCache(directory: setup.cache.directory.path).path
+        try Data("apphost-registry-cache 1\nhost\tnot this one\n".utf8).write(to: URL(fileURLWithPath: cacheFile))
+        _ = try run(["list"], setup)
+        let good = try String(contentsOfFile: cacheFile, encoding: .utf8)
+        try Data("garbage\n".utf8).write(to: URL(fileURLWithPath: cacheFile))
+
+        let result = try run(["--start", "home"], setup)
+
+        #expect(result.status == 0)
+        #expect(result.errors == "warning: registry cache \(cacheFile) is not a registry cache of format 1; it is rebuilt\n")
+        #expect(try String(contentsOfFile: cacheFile, encoding: .utf8) == good)
+    }
+
+    @Test
+    func onlyTheFeaturesInUseAreLoaded() throws {
+        let setup = try Setup()
+        for feature in ["Home", "Character", "Settings", "About", "Shell"] {
+            try setup.features.addBuiltFeature(feature)
+        }
+
+        let result = try run(["--start", "home", "--log-level", "debug"], setup, input: "tap 3\n")
+
+        let loaded = result.errors.split(separator: "\n").compactMap { line in
+            line.range(of: "loaded ").map { String(line[$0.upperBound...].prefix { $0 != " " }) }
+        }
+        #expect(result.status == 0)
+        #expect(loaded == ["home", "about"])
+    }
+
+    @Test
+    func aWorldWritableFolderIsRefusedUnlessAllowed() throws {
+        let setup = try Setup()
+        try setup.features.addBuiltFeature("Home")
+        let folder = setup.features.directory.path
+        #expect(chmod(folder, 0o777) == 0)
+
+        let refused = try run(["--start", "home"], setup)
+        let allowed = try run(["--start", "home", "--allow-untrusted"], setup)
+
+        #expect(refused.status == 2)
+        #expect(refused.errors.hasPrefix("error: \(folder): the folder is writable by group and others (mode 777), so anyone could plant a feature there; run chmod go-w \(folder), or pass --allow-untrusted\n"))
+        #expect(allowed.status == 0)
+        #expect(allowed.errors == "")
+    }
+
+    @Test
+    func aGroupWritableFileIsRefused() throws {
+        let setup = try Setup()
+        try setup.features.addBuiltFeature("Home")
+        let hello = setup.features.path("libHelloFeature.so")
+        try CCompiler.compile(CCompiler.fixture("hello.c"), to: hello)
+        #expect(chmod(hello, 0o775) == 0)
+
+        let result = try run(["list"], setup)
+
+        #expect(result.errors == "error: \(hello): the file is writable by group (mode 775), so anyone could change it; run chmod go-w \(hello), or pass --allow-untrusted\n")
+    }
+
+    @Test
+    func aLockFileRefusesFilesNotInItOrChanged() throws {
+        let setup = try Setup()
+        try setup.features.addBuiltFeature("Home")
+        let hello = setup.features.path("libHelloFeature.so")
+        try CCompiler.compile(CCompiler.fixture("hello.c"), to: hello)
+        let lockFile = setup.features.path("apphost.lock")
+
+        let locked = try run(["lock"], setup)
+        let handle = try #require(FileHandle(forWritingAtPath: hello))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("changed".utf8))
+        try handle.close()
+        let late = setup.features.path("libLateFeature.so")
+        try CCompiler.compile(CCompiler.fixture("hello.c"), to: late)
+        let result = try run(["--start", "home"], setup)
+
+        #expect(locked.output == "wrote \(lockFile)\n")
+        #expect(result.status == 0)
+        let errors = result.errors.split(separator: "\n")
+        #expect(errors.count == 2)
+        #expect(errors.contains { $0.hasPrefix("error: \(hello): has changed since it was locked (SHA-256 ") && $0.hasSuffix("(lock file \(lockFile)); run apphost lock again if the change is yours") })
+        #expect(errors.contains("error: \(late): is not in the lock file (lock file \(lockFile)); run apphost lock again if the change is yours"))
+    }
+
+    @Test
+    func anEarlierFoldersClaimStandsAndAClashWithinAFolderRefusesBoth() throws {
+        let setup = try Setup()
+        let later = try FeatureFixtures()
+        try setup.features.addBuiltFeature("Character")
+        let clash = later.path("libAClashFeature.so")
+        try CCompiler.compile(CCompiler.fixture("broken.c"), to: clash, defines: ["DEFECT=0"])
+        let first = later.path("libHelloOneFeature.so")
+        let second = later.path("libHelloTwoFeature.so")
+        try CCompiler.compile(CCompiler.fixture("hello.c"), to: first)
+        try CCompiler.compile(CCompiler.fixture("hello.c"), to: second)
+
+        let result = try ProcessRunner.run(
+            apphost,
+            ["list", "--features", setup.features.directory.path, "--features", later.directory.path],
+            environment: setup.environment
+        )
+
+        #expect(Set(result.errors.split(separator: "\n").map(String.init)) == [
+            "error: \(clash): 'character' is already provided by \(setup.features.path("libCharacterFeature.so")) in an earlier folder, whose claim stands; rename it or remove one of them",
+            "error: \(first): 'hello' is also provided by \(second) in the same folder, so neither is loaded; rename it or remove one of them",
+            "error: \(second): 'hello' is also provided by \(first) in the same folder, so neither is loaded; rename it or remove one of them",
+        ])
+        #expect(result.output.contains("  character  \(setup.features.path("libCharacterFeature.so"))"))
+    }
+}
