@@ -166,9 +166,9 @@ public final class FeatureHost {
                 refuse(.notLocked(path: directory, lockFile: LockFile.fileName, reason: error.message))
                 continue
             }
-            let folderURL = URL(fileURLWithPath: directory)
+            let prefix = directory.hasSuffix("/") ? directory : directory + "/"
             for name in names.filter(FeatureDiscovery.isFeatureLibrary).sorted() {
-                let path = folderURL.appendingPathComponent(name).path
+                let path = prefix + name
                 guard let status = FileKey.of(path) else {
                     refuse(.notFound(path: path))
                     continue
@@ -220,14 +220,11 @@ public final class FeatureHost {
             let results = prober.probe(unknown) { _, result in
                 if case .failure(let error) = result { report?("error: " + error.description) }
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
             for candidate in candidates where findings[candidate.path] == nil {
                 let finding: CacheRecord.Finding
                 switch results[candidate.path] {
-                case .success(let description)?:
-                    let json = (try? encoder.encode(description)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-                    finding = .described(FeatureClaims(description), json: json)
+                case .success(let probed)?:
+                    finding = .described(probed.claims, json: probed.json)
                 case .failure(let error)?:
                     finding = .refused(error.description)
                     failures.append(error)
@@ -265,7 +262,8 @@ public final class FeatureHost {
 
         // 4. Keep what was learned: drop records of files that are gone, write only if something changed.
         if let cache = options.cache {
-            for (path, _) in records where FileKey.of(path) == nil {
+            let seen = Set(candidates.map(\.path))
+            for (path, _) in records where !seen.contains(path) && FileKey.of(path) == nil {
                 records[path] = nil
                 cacheChanged = true
             }

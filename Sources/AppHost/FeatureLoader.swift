@@ -102,12 +102,12 @@ public enum FeatureLoader {
             }
             throw .notASharedObject(path: path, reason: reason)
         }
-        if let kit = dlsym(handle, KitIdentity.symbol), let image = KitIdentity.imagePath(containing: kit),
-            KitIdentity.sameFile(image, path)
+        if let kit = dlsym(handle, KitIdentity.symbol), kit != KitIdentity.address,
+            let image = KitIdentity.imagePath(containing: kit), KitIdentity.sameFile(image, path)
         {
             throw .foreignKit(path: path, found: image, host: KitIdentity.path)
         }
-        SessionGuard.register(library: path)
+        SessionGuard.register(library: path, handle: handle)
         guard let symbol = dlsym(handle, APPHOST_FEATURE_ENTRY_SYMBOL) else {
             throw .missingEntrySymbol(path: path)
         }

@@ -8,7 +8,7 @@
 // library writes to standard output cannot be taken for a report:
 //
 //   begin <index>
-//   ok <index> <description as JSON>
+//   ok <index> <claimed names> <description as JSON>
 //   refused <index> <message>
 //
 // Files are split over up to one child per core; each child takes its files in
@@ -19,8 +19,16 @@ import Foundation
 import CHostSupport
 import Synchronization
 
+/// What a probe reports about a file that loads: the names it claims, and its description as JSON.
+public struct ProbedFeature: Sendable {
+    /// The names the file claims.
+    public var claims: FeatureClaims
+    /// Its ``FeatureDescription`` as JSON, decoded only when needed.
+    public var json: String
+}
+
 /// What probing one file found: what it registers, or why it is refused.
-public typealias ProbeResult = Result<FeatureDescription, FeatureLoadError>
+public typealias ProbeResult = Result<ProbedFeature, FeatureLoadError>
 
 /// The child's side of probing.
 public enum FeatureProbe {
@@ -36,8 +44,9 @@ public enum FeatureProbe {
             send("begin\t\(index)\n", to: reportDescriptor)
             do {
                 let loaded = try FeatureLoader.load(path, into: DestinationRegistry())
-                let json = (try? encoder.encode(loaded.description)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-                send("ok\t\(index)\t\(json)\n", to: reportDescriptor)
+                let description = loaded.description
+                let json = (try? encoder.encode(description)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+                send("ok\t\(index)\t\(FeatureClaims(description).field)\t\(json)\n", to: reportDescriptor)
             } catch {
                 send("refused\t\(index)\t\(error.description.oneLine)\n", to: reportDescriptor)
             }
@@ -260,22 +269,23 @@ private struct ProbeChild {
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
                 pending.removeSubrange(...newline)
-                let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+                let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
                 guard fields.count >= 2, let index = Int(fields[1]), index == finished, index < files.count else { continue }
                 switch fields[0] {
                 case "begin":
                     started = true
                     deadline = Self.now() + timeout
-                case "ok" where fields.count == 3:
-                    if let description = try? JSONDecoder().decode(FeatureDescription.self, from: Data(fields[2].utf8)) {
-                        record(index, .success(description))
+                case "ok" where fields.count == 4:
+                    let claims = fields[2] == "-" ? FeatureClaims(field: "") : FeatureClaims(field: fields[2])
+                    if let claims {
+                        record(index, .success(ProbedFeature(claims: claims, json: String(fields[3]))))
                     } else {
                         record(index, .failure(.probeFailed(path: files[index], reason: "its probe report cannot be read")))
                     }
                     finished += 1
                     started = false
-                case "refused" where fields.count == 3:
-                    record(index, .failure(.refusedByProbe(path: files[index], message: String(fields[2]))))
+                case "refused" where fields.count >= 3:
+                    record(index, .failure(.refusedByProbe(path: files[index], message: fields.dropFirst(2).joined(separator: "\t"))))
                     finished += 1
                     started = false
                 default:

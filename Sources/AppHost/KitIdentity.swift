@@ -4,6 +4,7 @@
 // the loader refuses a feature library that carries a copy of the kit itself.
 
 @_spi(Host) import AppHostKit
+import CHostSupport
 import Foundation
 
 /// The AppHostKit loaded in this process.
@@ -15,7 +16,11 @@ public enum KitIdentity {
     static var address: UnsafeMutableRawPointer? { dlsym(nil, symbol) }
 
     /// The file the kit was loaded from.
-    public static let path: String = address.flatMap { imagePath(containing: $0) } ?? "libAppHostKit.so"
+    public static let path: String = address.flatMap { imagePath(containing: $0) }.map { path in
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map {
+            $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent($0).path
+        } ?? path
+    } ?? "libAppHostKit.so"
 
     /// The kit's version and compiler, e.g. `AppHostKit 1.0.0, Swift 6.3.1`.
     public static var description: String { BuildStamp.kit.description }
@@ -32,34 +37,9 @@ public enum KitIdentity {
             + "run the host with the kit it was built with (swift build puts it beside apphost)"
     }
 
-    /// The file of the loaded image that holds `address`, read from the process's memory map.
+    /// The file of the loaded image that holds `address`.
     static func imagePath(containing address: UnsafeRawPointer) -> String? {
-        let target = UInt(bitPattern: address)
-        return memoryMap().first { $0.range.contains(target) }?.path
-    }
-
-    /// The executable mappings of the file at `path` in this process.
-    static func mappings(of path: String) -> [Range<UInt>] {
-        memoryMap().filter { $0.executable && sameFile($0.path, path) }.map(\.range)
-    }
-
-    /// The process's file mappings: address range, whether executable, and path.
-    private static func memoryMap() -> [(range: Range<UInt>, executable: Bool, path: String)] {
-        // /proc files report a size of 0, so read to the end rather than by size.
-        guard let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() else { return [] }
-        var mappings: [(range: Range<UInt>, executable: Bool, path: String)] = []
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            // start-end perms offset device inode path
-            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
-            guard fields.count == 6 else { continue }
-            let bounds = fields[0].split(separator: "-")
-            let path = fields[5].trimmingCharacters(in: .whitespaces)
-            guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16),
-                start < end, path.hasPrefix("/")
-            else { continue }
-            mappings.append((start..<end, fields[1].contains("x"), path))
-        }
-        return mappings
+        apphost_image_path(address).map { String(cString: $0) }
     }
 
     /// Whether the file at `path` is the kit loaded in this process.

@@ -60,7 +60,7 @@ public struct FeatureClaims: Hashable, Sendable {
     }
 
     /// Reads `r:NAME`, `s:NAME` and `*:NAME` (a route with a start destination), comma-separated.
-    init?(field: Substring) {
+    public init?(field: Substring) {
         routes = []
         starts = []
         shells = []
@@ -146,25 +146,37 @@ public struct RegistryCache: Sendable {
     }
 
     /// Reads the records; a missing file gives none, an unreadable or stale one gives none and says why.
+    /// It reads bytes, not characters: a warm start reads one record per installed feature.
     public func load(hostIdentity: String = RegistryCache.hostIdentity) -> (records: [String: CacheRecord], problem: String?) {
         guard let data = FileManager.default.contents(atPath: path) else {
             return ([:], FileManager.default.fileExists(atPath: path) ? "cannot be read" : nil)
         }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
-        guard lines.count >= 2, lines[0] == "apphost-registry-cache \(Self.formatVersion)" else {
-            return ([:], "is not a registry cache of format \(Self.formatVersion)")
-        }
-        guard lines[1] == "host\t\(hostIdentity)" else {
-            return ([:], nil)  // another build of the host or kit: probe everything again, quietly
-        }
-        var records: [String: CacheRecord] = [:]
-        for (number, line) in lines.dropFirst(2).enumerated() {
-            guard let record = Self.record(from: line) else {
-                return ([:], "line \(number + 3) is damaged")
+        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            let bytes = bytes.bindMemory(to: UInt8.self)
+            var lines: [Slice<UnsafeBufferPointer<UInt8>>] = []
+            lines.reserveCapacity(bytes.count / 256)
+            var start = 0
+            for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\n") {
+                if index > start { lines.append(bytes[start..<index]) }
+                start = index + 1
             }
-            records[record.path] = record
+            if start < bytes.count { lines.append(bytes[start..<bytes.count]) }
+            guard lines.count >= 2, String(decoding: lines[0], as: UTF8.self) == "apphost-registry-cache \(Self.formatVersion)" else {
+                return ([:], "is not a registry cache of format \(Self.formatVersion)")
+            }
+            guard String(decoding: lines[1], as: UTF8.self) == "host\t\(hostIdentity)" else {
+                return ([:], nil)  // another build of the host or kit: probe everything again, quietly
+            }
+            var records: [String: CacheRecord] = [:]
+            records.reserveCapacity(lines.count)
+            for (number, line) in lines.dropFirst(2).enumerated() {
+                guard let record = Self.record(from: line) else {
+                    return ([:], "line \(number + 3) is damaged")
+                }
+                records[record.path] = record
+            }
+            return (records, nil)
         }
-        return (records, nil)
     }
 
     /// Writes the records atomically (a temporary file renamed over the cache).
@@ -198,21 +210,52 @@ public struct RegistryCache: Sendable {
         }
     }
 
-    private static func record(from line: Substring) -> CacheRecord? {
-        let fields = line.split(separator: "\t", maxSplits: 9, omittingEmptySubsequences: false)
-        guard fields.count == 10, let device = UInt64(fields[2]), let inode = UInt64(fields[3]), let size = Int64(fields[4]),
-            let modified = Int64(fields[5]), let changed = Int64(fields[6])
+    private static func record(from line: Slice<UnsafeBufferPointer<UInt8>>) -> CacheRecord? {
+        var fields: [Slice<UnsafeBufferPointer<UInt8>>] = []
+        fields.reserveCapacity(10)
+        var start = line.startIndex
+        for index in line.indices where line[index] == UInt8(ascii: "\t") && fields.count < 9 {
+            fields.append(line[start..<index])
+            start = index + 1
+        }
+        fields.append(line[start..<line.endIndex])
+        guard fields.count == 10, let device = UInt64(number: fields[2]), let inode = UInt64(number: fields[3]),
+            let size = Int64(number: fields[4]), let modified = Int64(number: fields[5]), let changed = Int64(number: fields[6])
         else { return nil }
         let key = FileKey(device: device, inode: inode, size: size, modified: modified, changed: changed)
-        let sha256 = fields[7] == "-" ? nil : String(fields[7])
-        switch fields[0] {
+        let path = String(decoding: fields[1], as: UTF8.self)
+        let sha256 = fields[7].elementsEqual("-".utf8) ? nil : String(decoding: fields[7], as: UTF8.self)
+        let last = String(decoding: fields[9], as: UTF8.self)
+        switch String(decoding: fields[0], as: UTF8.self) {
         case "ok":
-            guard let claims = fields[8] == "-" ? FeatureClaims(field: "") : FeatureClaims(field: fields[8]) else { return nil }
-            return CacheRecord(path: String(fields[1]), key: key, sha256: sha256, finding: .described(claims, json: String(fields[9])))
+            let claimsField = String(decoding: fields[8], as: UTF8.self)
+            guard let claims = claimsField == "-" ? FeatureClaims(field: "") : FeatureClaims(field: claimsField[...]) else { return nil }
+            return CacheRecord(path: path, key: key, sha256: sha256, finding: .described(claims, json: last))
         case "refused":
-            return CacheRecord(path: String(fields[1]), key: key, sha256: sha256, finding: .refused(String(fields[9])))
+            return CacheRecord(path: path, key: key, sha256: sha256, finding: .refused(last))
         default:
             return nil
         }
+    }
+}
+
+extension FixedWidthInteger {
+    /// A decimal number written in ASCII bytes; nil if the bytes are not one.
+    init?(number bytes: Slice<UnsafeBufferPointer<UInt8>>) {
+        guard !bytes.isEmpty else { return nil }
+        var value: Self = 0
+        var negative = false
+        for (offset, byte) in bytes.enumerated() {
+            if offset == 0 && byte == UInt8(ascii: "-") && Self.isSigned {
+                negative = true
+                continue
+            }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowAgain) = times.addingReportingOverflow(Self(byte - UInt8(ascii: "0")))
+            guard !overflow, !overflowAgain else { return nil }
+            value = sum
+        }
+        self = negative ? 0 - value : value
     }
 }

@@ -26,12 +26,16 @@ public enum SessionGuard {
         installed = true
     }
 
-    /// Records the code of the library at `path`, just loaded, so that a crash in it names it.
-    static func register(library path: String) {
+    /// Records the code of the library `handle`, just loaded from `path`, so that a crash in it names it.
+    static func register(library path: String, handle: UnsafeMutableRawPointer) {
         // Reading and writing `installed` happens on the main thread only (install, then loads).
         guard installed else { return }
-        for range in KitIdentity.mappings(of: path) {
-            apphost_guard_add_image(path, range.lowerBound, range.upperBound)
+        path.withCString { name in
+            // The callback runs during the call, with `name` alive; the guard copies it.
+            _ = apphost_image_code_ranges(handle, { start, end, context in
+                guard let context else { return }
+                apphost_guard_add_image(context.assumingMemoryBound(to: CChar.self), start, end)
+            }, UnsafeMutableRawPointer(mutating: name))
         }
     }
 

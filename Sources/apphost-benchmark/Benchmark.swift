@@ -2,7 +2,8 @@
 // features, running a command (state change, screen loads, render), and
 // reading and printing deep links; and how much memory the process peaked at.
 // Numbers only, no pass or fail: compare them between changes, on one machine,
-// in the same build configuration.
+// in the same build configuration. `apphost-benchmark startup [SIZES…]` measures
+// whole-process start-up instead (StartupBenchmark).
 
 import AppHost
 @_spi(Host) import AppHostKit
@@ -12,7 +13,17 @@ import Foundation
 struct Benchmark {
     @MainActor
     static func main() async throws {
-        let directory = CommandLine.arguments.dropFirst().first ?? FeatureDiscovery.executableDirectory
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "startup" {
+            let sizes = arguments.dropFirst().compactMap { Int($0) }.filter { $0 >= 3 }
+            try StartupBenchmark.run(
+                buildDirectory: URL(fileURLWithPath: FeatureDiscovery.executableDirectory),
+                sizes: sizes.isEmpty ? [3, 200, 1000] : sizes,
+                runs: 5
+            )
+            return
+        }
+        let directory = arguments.first ?? FeatureDiscovery.executableDirectory
         let clock = ContinuousClock()
 
         var started = clock.now

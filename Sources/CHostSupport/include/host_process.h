@@ -2,12 +2,20 @@
 #ifndef APPHOST_HOST_PROCESS_H
 #define APPHOST_HOST_PROCESS_H
 
+#include <stdint.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* pipe2(fds, O_CLOEXEC): a pipe whose ends no other child inherits. Returns 0, or -1 with errno. */
 int apphost_pipe_cloexec(int fds[2]);
+
+/* The file of the loaded image that holds `address` (dladdr), or NULL. Valid while the image is loaded. */
+const char *apphost_image_path(const void *address);
+
+/* Calls `visit` with each executable segment [start, end) of the image `handle` (from dlopen). Returns how many. */
+int apphost_image_code_ranges(void *handle, void (*visit)(uintptr_t start, uintptr_t end, void *context), void *context);
 
 #ifdef __cplusplus
 }

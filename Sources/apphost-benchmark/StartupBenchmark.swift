@@ -1,0 +1,188 @@
+// Start-up as a person waits for it: the whole `apphost --start home` process, from
+// launch to the first screen, with 3, 200 and 1,000 installed features. Three are
+// the repository's own (Home, Character, About); the rest are generated, nine in
+// ten in C and one in ten in Swift, and built once into the build directory.
+// Warm: the registry cache knows every file. Cold: an empty cache, every file
+// probed. The baseline for cold start-up is a plain C program that dlopens the
+// same files one after another. Each figure is the median of several runs.
+
+import AppHost
+import Foundation
+
+enum StartupBenchmark {
+    static func run(buildDirectory: URL, sizes: [Int], runs: Int) throws {
+        let workspace = buildDirectory.appendingPathComponent("benchmark-startup")
+        let generated = workspace.appendingPathComponent("generated")
+        try FileManager.default.createDirectory(at: generated, withIntermediateDirectories: true)
+        let apphost = buildDirectory.appendingPathComponent("apphost").path
+        let include = repository.appendingPathComponent("SDK/Sources/CAppHost/include").path
+        let loop = try buildLoop(in: workspace)
+        let count = (sizes.max() ?? 3) - 3
+        print("generating \(count) feature libraries in \(generated.path) (once)…")
+        let libraries = try (0..<count).map { index in
+            try generate(index, in: generated, include: include, buildDirectory: buildDirectory)
+        }
+
+        print("installed  warm (ms)  cold (ms)  C dlopen loop (ms)  warm ÷ warm with 3  cold ÷ C loop")
+        var warmWithThree: Double?
+        for size in sizes {
+            let folder = workspace.appendingPathComponent("installed-\(size)")
+            try? FileManager.default.removeItem(at: folder)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for name in ["Home", "Character", "About"] {
+                try FileManager.default.createSymbolicLink(
+                    atPath: folder.appendingPathComponent("lib\(name)Feature.so").path,
+                    withDestinationPath: buildDirectory.appendingPathComponent("lib\(name)Feature.so").path
+                )
+            }
+            for library in libraries.prefix(size - 3) {
+                try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(library.lastPathComponent).path, withDestinationPath: library.path)
+            }
+            let cache = workspace.appendingPathComponent("cache-\(size)").path
+            let arguments = ["--start", "home", "--features", folder.path]
+            try? FileManager.default.removeItem(atPath: cache)
+            _ = try time(apphost, arguments, cache: cache)
+            let warm = try median(runs) { try time(apphost, arguments, cache: cache) }
+            let cold = try median(runs) {
+                try? FileManager.default.removeItem(atPath: cache)
+                return try time(apphost, arguments, cache: cache)
+            }
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { folder.appendingPathComponent($0).path }
+            let baseline = try median(runs) { try time(loop, files, cache: cache, libraryPath: buildDirectory.path) }
+            if size == 3 { warmWithThree = warm }
+            let warmRatio = warmWithThree.map { String(format: "%.2f×", warm / $0) } ?? "-"
+            print(
+                String(format: "%9d  %9.1f  %9.1f  %18.1f  ", size, warm * 1000, cold * 1000, baseline * 1000)
+                    + warmRatio.padding(toLength: 18, withPad: " ", startingAt: 0) + "  " + String(format: "%.2f×", cold / baseline)
+            )
+        }
+    }
+
+    private static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Builds one generated feature, once: C for most, Swift for every tenth.
+    private static func generate(_ index: Int, in directory: URL, include: String, buildDirectory: URL) throws -> URL {
+        let name = String(format: "Gen%04d", index)
+        let library = directory.appendingPathComponent("lib\(name)Feature.so")
+        if FileManager.default.fileExists(atPath: library.path) { return library }
+        let route = name.lowercased()
+        if index % 10 == 0 {
+            let source = directory.appendingPathComponent("\(name).swift")
+            try Data("""
+                import AppHostKit
+                public enum \(name)Navigation: Navigation {
+                    case main
+                    public static let routeName = "\(route)"
+                }
+                public struct \(name)Feature: NavigationFeature {
+                    public static let root = \(name)Navigation.main
+                    public init() {}
+                    public func makeScreen(for destination: \(name)Navigation, router: any RouterContract) -> Screen {
+                        Screen { Title("\(name)") }
+                    }
+                }
+                @_cdecl("apphost_feature_entry")
+                public func apphostFeatureEntry() -> UnsafeRawPointer { FeatureEntry.descriptor(for: \(name)Feature.self) }
+
+                """.utf8).write(to: source)
+            try shell([
+                "swiftc", "-parse-as-library", "-module-name", "\(name)Feature", "-swift-version", "6",
+                "-I", buildDirectory.appendingPathComponent("Modules").path, "-L", buildDirectory.path, "-lAppHostKit",
+                "-Xcc", "-fmodule-map-file=\(buildDirectory.appendingPathComponent("CAppHost.build/module.modulemap").path)",
+                "-Xlinker", "-rpath", "-Xlinker", buildDirectory.path, "-emit-library", "-o", library.path, source.path,
+            ])
+        } else {
+            let source = directory.appendingPathComponent("\(name).c")
+            try Data("""
+                #include "apphost.h"
+                static void render(const apphost_host_api *api, apphost_screen *screen) { api->title(screen, "\(name)"); }
+                static const apphost_destination destinations[] = {{"main", 0, 0, (apphost_render_fn)render}};
+                static const apphost_feature_descriptor descriptor = {
+                    APPHOST_C_FEATURE_HEADER, .name = "\(route)", .route_name = "\(route)", .root_destination = "main",
+                    .destination_count = 1, .destination_size = APPHOST_DESTINATION_SIZE, .destinations = destinations,
+                };
+                const apphost_feature_descriptor *apphost_feature_entry(void) { return &descriptor; }
+
+                """.utf8).write(to: source)
+            try shell(["cc", "-shared", "-fPIC", "-O2", "-I", include, source.path, "-o", library.path])
+        }
+        return library
+    }
+
+    /// The baseline: a C program that dlopens each file given, in order.
+    private static func buildLoop(in directory: URL) throws -> String {
+        let source = directory.appendingPathComponent("dlopen-loop.c")
+        let program = directory.appendingPathComponent("dlopen-loop").path
+        try Data("""
+            #include <dlfcn.h>
+            #include <stdio.h>
+            int main(int count, char **files) {
+                int failed = 0;
+                for (int index = 1; index < count; index++) {
+                    if (!dlopen(files[index], RTLD_NOW | RTLD_LOCAL)) failed++;
+                }
+                if (failed) fprintf(stderr, "%d files did not open\\n", failed);
+                return failed != 0;
+            }
+
+            """.utf8).write(to: source)
+        try shell(["cc", "-O2", source.path, "-o", program, "-ldl"])
+        return program
+    }
+
+    /// The wall-clock seconds of one run of `executable`, standard input and output to /dev/null.
+    /// (posix_spawn and waitpid: Foundation's Process waits in steps too coarse for this.)
+    private static func time(_ executable: String, _ arguments: [String], cache: String, libraryPath: String? = nil) throws -> Double {
+        var environment = ProcessInfo.processInfo.environment
+        environment[RegistryCache.environmentVariable] = cache
+        if let libraryPath { environment["LD_LIBRARY_PATH"] = libraryPath }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        var cArguments = ([executable] + arguments).map { strdup($0) }
+        cArguments.append(nil)
+        var cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") }
+        cEnvironment.append(nil)
+        defer {
+            cArguments.forEach { free($0) }
+            cEnvironment.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let started = DispatchTime.now()
+        guard posix_spawn(&pid, executable, &actions, nil, cArguments, cEnvironment) == 0 else {
+            throw BenchmarkError(message: "cannot start \(executable)")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        guard status == 0 else {
+            throw BenchmarkError(message: "\(executable) \(arguments.prefix(4).joined(separator: " ")) … ended with status \(status)")
+        }
+        return seconds
+    }
+
+    private static func median(_ runs: Int, _ measure: () throws -> Double) throws -> Double {
+        let samples = try (0..<max(runs, 1)).map { _ in try measure() }.sorted()
+        return samples[samples.count / 2]
+    }
+
+    private static func shell(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkError(message: "\(arguments.joined(separator: " ")) failed")
+        }
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
