@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a feature library registers, as a probe reports it and the registry cache keeps it:
 /// enough to resolve names, start destinations and shells without loading the library.
 public struct FeatureDescription: Codable, Hashable, Sendable {
@@ -58,4 +60,9 @@ public struct FeatureDescription: Codable, Hashable, Sendable {
 
     /// Every name the feature claims: its route names and shell names.
     public var claimedNames: [String] { routes.map(\.name) + shells.map(\.name) }
+
+    /// Decodes a description from its JSON text; nil if it is not one.
+    static func decode(_ json: Substring) -> FeatureDescription? {
+        try? JSONDecoder().decode(FeatureDescription.self, from: Data(json.utf8))
+    }
 }

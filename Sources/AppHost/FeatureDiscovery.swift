@@ -41,7 +41,22 @@ public struct FeatureDiscovery: Sendable {
 
     /// Whether a file name follows the feature pattern `lib*Feature.so`.
     public static func isFeatureLibrary(_ fileName: String) -> Bool {
-        fileName.hasPrefix("lib") && fileName.hasSuffix("Feature.so") && fileName.count > "libFeature.so".count
+        fileName.utf8.count > "libFeature.so".utf8.count && fileName.hasPrefix("lib") && fileName.hasSuffix("Feature.so")
+    }
+
+    /// The names of the feature files in `directory`, sorted; nil if it cannot be read.
+    /// (readdir: a features folder may hold a thousand files, and start-up reads each folder.)
+    public static func featureFiles(in directory: String) -> [String]? {
+        guard let stream = opendir(directory) else { return nil }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if isFeatureLibrary(name) { names.append(name) }
+        }
+        return names.sorted()
     }
 
     /// The feature files found, and the directories that could not be read.

@@ -136,19 +136,23 @@ public final class FeatureHost {
         searchedDirectories += discovery.directories
         warnAboutKitCopies(in: discovery.directories)
 
-        let cacheRead = (options.rescan ? nil : options.cache?.load()) ?? ([:], nil)
+        let cacheRead = (options.rescan ? nil : options.cache?.load()) ?? RegistryCache.Contents()
         if let problem = cacheRead.problem, let cache = options.cache {
             warn("registry cache \(cache.path) \(problem); it is rebuilt")
         }
         var records = cacheRead.records
+        var folders = cacheRead.folders
         var cacheChanged = options.rescan
+        let cachedByFolder = Dictionary(grouping: records.values) { record in
+            String(record.path[..<(record.path.lastIndex(of: "/") ?? record.path.startIndex)])
+        }
 
-        // 1. Which files, each checked for trust and against its folder's lock file.
-        var candidates: [(path: String, folder: Int, key: FileKey)] = []
+        // 1. Which files, each checked for trust and against its folder's lock file. A folder whose
+        //    entries did not change since the cache listed it gives its cached files unchecked; each is
+        //    checked when first loaded (verifyAndLoad).
+        var candidates: [(path: String, folder: Int, key: FileKey, verified: Bool)] = []
         for (folder, directory) in discovery.directories.enumerated() {
-            guard let folderStatus = FileKey.of(directory), folderStatus.mode & S_IFMT == S_IFDIR,
-                let names = try? FileManager.default.contentsOfDirectory(atPath: directory)
-            else {
+            guard let folderStatus = FileKey.of(directory), folderStatus.mode & S_IFMT == S_IFDIR else {
                 unreadableDirectories.append(directory)
                 report?("error: feature directory \(directory) cannot be read")
                 continue
@@ -159,6 +163,33 @@ public final class FeatureHost {
                 refuse(.untrusted(path: directory, reason: problem))
                 continue
             }
+            let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+            let folderKey = String(prefix.dropLast())
+            if !options.rescan, folders[folderKey] == folderStatus.key, access(prefix + LockFile.fileName, F_OK) != 0 {
+                for record in (cachedByFolder[folderKey] ?? []).sorted(by: { $0.path < $1.path }) {
+                    guard case .refused = record.finding else {
+                        candidates.append((record.path, folder, record.key, false))
+                        continue
+                    }
+                    // A refused file is checked each time, so that a fixed one is taken at once.
+                    if let status = FileKey.of(record.path), status.key != record.key {
+                        if let key = check(record.path, status, allowUntrusted: options.allowUntrusted, records: &records) {
+                            candidates.append((record.path, folder, key, true))
+                        }
+                        cacheChanged = true
+                    } else {
+                        candidates.append((record.path, folder, record.key, true))
+                    }
+                }
+                continue
+            }
+            guard let names = FeatureDiscovery.featureFiles(in: directory) else {
+                unreadableDirectories.append(directory)
+                report?("error: feature directory \(directory) cannot be read")
+                continue
+            }
+            folders[folderKey] = folderStatus.key
+            cacheChanged = true
             let lock: LockFile?
             do {
                 lock = try LockFile.read(in: directory)
@@ -166,21 +197,13 @@ public final class FeatureHost {
                 refuse(.notLocked(path: directory, lockFile: LockFile.fileName, reason: error.message))
                 continue
             }
-            let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-            for name in names.filter(FeatureDiscovery.isFeatureLibrary).sorted() {
+            for name in names {
                 let path = prefix + name
                 guard let status = FileKey.of(path) else {
                     refuse(.notFound(path: path))
                     continue
                 }
-                guard status.mode & S_IFMT == S_IFREG else {
-                    refuse(.notARegularFile(path: path, kind: FileKind(mode: status.mode).description))
-                    continue
-                }
-                if !options.allowUntrusted, let problem = FileTrust.problem(path: path, mode: status.mode, owner: status.owner, isFolder: false) {
-                    refuse(.untrusted(path: path, reason: problem))
-                    continue
-                }
+                guard check(path, status, allowUntrusted: options.allowUntrusted, records: &records) != nil else { continue }
                 if let lock {
                     let known = records[path].flatMap { $0.key == status.key ? $0.sha256 : nil }
                     let hash = known ?? SHA256Digest.ofFile(path)
@@ -198,7 +221,7 @@ public final class FeatureHost {
                         continue
                     }
                 }
-                candidates.append((path, folder, status.key))
+                candidates.append((path, folder, status.key, true))
             }
         }
 
@@ -206,7 +229,7 @@ public final class FeatureHost {
         var findings: [String: (finding: CacheRecord.Finding, fresh: Bool)] = [:]
         var unknown: [String] = []
         for candidate in candidates {
-            if let record = records[candidate.path], record.key == candidate.key {
+            if let record = records[candidate.path], record.key == candidate.key || !candidate.verified {
                 findings[candidate.path] = (record.finding, false)
                 if case .refused(let message) = record.finding {
                     refuse(.refusedByProbe(path: candidate.path, message: message), quarantined: true)
@@ -240,9 +263,9 @@ public final class FeatureHost {
         }
 
         // 3. Who owns each name, by the clash rule; every accepted file is deferred until first used.
-        let described = candidates.compactMap { candidate -> (path: String, folder: Int, claims: FeatureClaims, json: String, fresh: Bool)? in
+        let described = candidates.compactMap { candidate -> (path: String, folder: Int, claims: FeatureClaims, json: CacheText, fresh: Bool, key: FileKey?)? in
             guard let found = findings[candidate.path], case .described(let claims, let json) = found.finding else { return nil }
-            return (candidate.path, candidate.folder, claims, json, found.fresh)
+            return (candidate.path, candidate.folder, claims, json, found.fresh, candidate.verified ? nil : candidate.key)
         }
         let clashes = Self.clashes(described.map { ($0.path, $0.folder, $0.claims) })
         for item in described {
@@ -251,30 +274,94 @@ public final class FeatureHost {
                 continue
             }
             let json = item.json
-            let describe: @Sendable () -> FeatureDescription? = {
-                try? JSONDecoder().decode(FeatureDescription.self, from: Data(json.utf8))
-            }
+            let describe: @Sendable () -> FeatureDescription? = { FeatureDescription.decode(json.text[...]) }
             files.append(FeatureFile(path: item.path, status: item.fresh ? .probed : .cached, description: nil))
+            let unverifiedKey = item.key
             registry.addDeferred(DeferredFeature(path: item.path, claims: item.claims, describe: describe) { [weak self] feature in
-                self?.loadDeferred(feature)
+                self?.verifyAndLoad(feature, cachedKey: unverifiedKey)
             })
         }
 
         // 4. Keep what was learned: drop records of files that are gone, write only if something changed.
-        if let cache = options.cache {
+        loading = Loading(prober: prober, cache: options.cache, allowUntrusted: options.allowUntrusted, records: records, folders: folders)
+        if cacheChanged {
             let seen = Set(candidates.map(\.path))
             for (path, _) in records where !seen.contains(path) && FileKey.of(path) == nil {
                 records[path] = nil
-                cacheChanged = true
             }
-            if cacheChanged {
-                do {
-                    try cache.save(records)
-                } catch {
-                    warn("registry cache \(cache.path) cannot be written: \(error.localizedDescription)")
+            loading?.records = records
+            saveCache()
+        }
+    }
+
+    /// What a probing load keeps for the features it loads later.
+    private struct Loading {
+        var prober: FeatureProber
+        var cache: RegistryCache?
+        var allowUntrusted: Bool
+        var records: [String: CacheRecord]
+        var folders: [String: FileKey]
+    }
+
+    private var loading: Loading?
+
+    private func saveCache() {
+        guard let loading, let cache = loading.cache else { return }
+        do {
+            try cache.save(loading.records, folders: loading.folders)
+        } catch {
+            warn("registry cache \(cache.path) cannot be written: \(error.localizedDescription)")
+        }
+    }
+
+    /// Checks a file found in a folder: a regular file, and trusted. Records a refusal (so that a warm start
+    /// repeats it) and returns nil, or returns its key.
+    private func check(_ path: String, _ status: (key: FileKey, mode: mode_t, owner: uid_t), allowUntrusted: Bool, records: inout [String: CacheRecord]) -> FileKey? {
+        var refusal: FeatureLoadError?
+        if status.mode & S_IFMT != S_IFREG {
+            refusal = .notARegularFile(path: path, kind: FileKind(mode: status.mode).description)
+        } else if !allowUntrusted, let problem = FileTrust.problem(path: path, mode: status.mode, owner: status.owner, isFolder: false) {
+            refusal = .untrusted(path: path, reason: problem)
+        }
+        guard let refusal else { return status.key }
+        refuse(refusal)
+        records[path] = CacheRecord(path: path, key: status.key, sha256: nil, finding: .refused(refusal.description))
+        return nil
+    }
+
+    /// Loads a deferred feature on first use. One the warm start did not check is checked now: if it
+    /// changed since it was probed, it is probed again, in a child, before it runs here.
+    private func verifyAndLoad(_ feature: DeferredFeature, cachedKey: FileKey?) {
+        if let cachedKey, var loading {
+            guard let status = FileKey.of(feature.path) else {
+                refuse(.notFound(path: feature.path))
+                return
+            }
+            if status.key != cachedKey {
+                guard check(feature.path, status, allowUntrusted: loading.allowUntrusted, records: &loading.records) != nil else {
+                    self.loading = loading
+                    saveCache()
+                    return
+                }
+                let result = loading.prober.probe([feature.path]) { _, _ in }[feature.path]
+                switch result {
+                case .success(let probed)?:
+                    loading.records[feature.path] = CacheRecord(path: feature.path, key: status.key, sha256: nil, finding: .described(probed.claims, json: probed.json))
+                    self.loading = loading
+                    saveCache()
+                case .failure(let error)?:
+                    loading.records[feature.path] = CacheRecord(path: feature.path, key: status.key, sha256: nil, finding: .refused(error.description))
+                    self.loading = loading
+                    saveCache()
+                    refuse(error)
+                    return
+                case nil:
+                    refuse(.probeFailed(path: feature.path, reason: "its probe gave no answer"))
+                    return
                 }
             }
         }
+        loadDeferred(feature)
     }
 
     /// The descriptions of every file known to this host, decoded: for listings.

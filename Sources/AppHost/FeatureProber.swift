@@ -24,7 +24,7 @@ public struct ProbedFeature: Sendable {
     /// The names the file claims.
     public var claims: FeatureClaims
     /// Its ``FeatureDescription`` as JSON, decoded only when needed.
-    public var json: String
+    public var json: CacheText
 }
 
 /// What probing one file found: what it registers, or why it is refused.
@@ -276,9 +276,8 @@ private struct ProbeChild {
                     started = true
                     deadline = Self.now() + timeout
                 case "ok" where fields.count == 4:
-                    let claims = fields[2] == "-" ? FeatureClaims(field: "") : FeatureClaims(field: fields[2])
-                    if let claims {
-                        record(index, .success(ProbedFeature(claims: claims, json: String(fields[3]))))
+                    if let claims = FeatureClaims(field: fields[2]) {
+                        record(index, .success(ProbedFeature(claims: claims, json: CacheText(fields[3]))))
                     } else {
                         record(index, .failure(.probeFailed(path: files[index], reason: "its probe report cannot be read")))
                     }
@@ -345,9 +344,9 @@ private struct ProbeChild {
     }
 }
 
-extension String {
+extension StringProtocol {
     /// The text on one line: line breaks become spaces.
     var oneLine: String {
-        split(whereSeparator: \.isNewline).joined(separator: " ")
+        contains(where: \.isNewline) ? split(whereSeparator: \.isNewline).joined(separator: " ") : String(self)
     }
 }

@@ -11,8 +11,14 @@
 // start at once, the last to finish wins and neither file is damaged. A file
 // that cannot be read as a cache is dropped and rebuilt, never fatal.
 //
+// A folder's key is kept too: a folder whose entries have not changed (its
+// modification and change times are the same) lists the same files, so a warm
+// start stats no file in it; each file is checked when it is first loaded, and a
+// file changed in place is probed again then, before it runs in the host.
+//
 //   apphost-registry-cache 1
 //   host <identity>
+//   folder <path> <device> <inode> <size> <mtime> <ctime> - - -
 //   ok <path> <device> <inode> <size> <mtime> <ctime> <sha256 or -> <claims> <description as JSON>
 //   refused <path> <device> <inode> <size> <mtime> <ctime> <sha256 or -> - <message>
 
@@ -49,40 +55,81 @@ public struct FeatureClaims: Hashable, Sendable {
     public var starts: [String]
     /// Shell names.
     public var shells: [String]
-
-    /// Every claimed name.
-    public var all: [String] { routes + shells }
+    /// The start route of each name in ``starts``, as text.
+    public var roots: [String: String]
+    /// Every claimed name: routes, then shells.
+    public private(set) var all: [String] = []
 
     init(_ description: FeatureDescription) {
         routes = description.routes.map(\.name)
         starts = description.routes.filter { $0.root != nil }.map(\.name)
         shells = description.shells.map(\.name)
+        roots = Dictionary(description.routes.compactMap { route in route.root.map { (route.name, $0) } }, uniquingKeysWith: { first, _ in first })
+        all = routes + shells
     }
 
-    /// Reads `r:NAME`, `s:NAME` and `*:NAME` (a route with a start destination), comma-separated.
+    /// Reads `r:NAME`, `s:NAME` and `*:NAME@ROOT` (a route with a start destination), comma-separated;
+    /// routes are percent-encoded, so they hold no comma, colon or at sign of their own.
     public init?(field: Substring) {
         routes = []
         starts = []
         shells = []
+        roots = [:]
+        guard field != "-" else { return }
         for claim in field.split(separator: ",") {
             let parts = claim.split(separator: ":", maxSplits: 1)
             guard parts.count == 2 else { return nil }
-            let name = String(parts[1])
             switch parts[0] {
-            case "r": routes.append(name)
+            case "r": routes.append(String(parts[1]))
             case "*":
+                let start = parts[1].split(separator: "@", maxSplits: 1)
+                guard start.count == 2 else { return nil }
+                let name = String(start[0])
                 routes.append(name)
                 starts.append(name)
-            case "s": shells.append(name)
+                roots[name] = String(start[1])
+            case "s": shells.append(String(parts[1]))
             default: return nil
             }
         }
+        all = routes + shells
     }
 
     var field: String {
-        let marked = routes.map { starts.contains($0) ? "*:\($0)" : "r:\($0)" } + shells.map { "s:\($0)" }
+        let marked = routes.map { name in roots[name].map { "*:\(name)@\($0)" } ?? "r:\(name)" } + shells.map { "s:\($0)" }
         return marked.isEmpty ? "-" : marked.joined(separator: ",")
     }
+}
+
+/// A piece of text kept as bytes of a larger buffer (the cache file, or a probe's report) until it is needed.
+public struct CacheText: Sendable {
+    private let storage: Storage
+    private let range: Range<Int>
+
+    private final class Storage: Sendable {
+        let bytes: [UInt8]
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+    }
+
+    /// Text of its own.
+    public init(_ text: some StringProtocol) {
+        let bytes = Array(text.utf8)
+        storage = Storage(bytes)
+        range = 0..<bytes.count
+    }
+
+    fileprivate init(sharing storage: [UInt8], range: Range<Int>) {
+        self.storage = Storage(storage)
+        self.range = range
+    }
+
+    fileprivate init(slice: CacheText, range: Range<Int>) {
+        storage = slice.storage
+        self.range = range
+    }
+
+    /// The text.
+    public var text: String { String(decoding: storage.bytes[range], as: UTF8.self) }
 }
 
 /// One file's record in the cache.
@@ -90,7 +137,7 @@ public struct CacheRecord: Sendable {
     /// What the probe found.
     public enum Finding: Sendable {
         /// The file loads; its claims, and its description as JSON (decoded when needed).
-        case described(FeatureClaims, json: String)
+        case described(FeatureClaims, json: CacheText)
         /// The file is refused (quarantined until it changes), with the message.
         case refused(String)
     }
@@ -107,7 +154,7 @@ public struct CacheRecord: Sendable {
     /// The description, decoded; nil for a refused file or a record that does not decode.
     public var description: FeatureDescription? {
         guard case .described(_, let json) = finding else { return nil }
-        return try? JSONDecoder().decode(FeatureDescription.self, from: Data(json.utf8))
+        return FeatureDescription.decode(json.text[...])
     }
 }
 
@@ -145,45 +192,61 @@ public struct RegistryCache: Sendable {
         return "\(KitIdentity.description) host=\(stamp(executable)) kit=\(stamp(KitIdentity.path))"
     }
 
+    /// What a cache file holds.
+    public struct Contents: Sendable {
+        /// Each file's record, by path.
+        public var records: [String: CacheRecord] = [:]
+        /// Each folder's key when its files were last listed, by path.
+        public var folders: [String: FileKey] = [:]
+        /// Why the file could not be used, if it could not.
+        public var problem: String?
+    }
+
     /// Reads the records; a missing file gives none, an unreadable or stale one gives none and says why.
     /// It reads bytes, not characters: a warm start reads one record per installed feature.
-    public func load(hostIdentity: String = RegistryCache.hostIdentity) -> (records: [String: CacheRecord], problem: String?) {
+    public func load(hostIdentity: String = RegistryCache.hostIdentity) -> Contents {
         guard let data = FileManager.default.contents(atPath: path) else {
-            return ([:], FileManager.default.fileExists(atPath: path) ? "cannot be read" : nil)
+            return Contents(problem: FileManager.default.fileExists(atPath: path) ? "cannot be read" : nil)
         }
-        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            let bytes = bytes.bindMemory(to: UInt8.self)
-            var lines: [Slice<UnsafeBufferPointer<UInt8>>] = []
-            lines.reserveCapacity(bytes.count / 256)
-            var start = 0
-            for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\n") {
-                if index > start { lines.append(bytes[start..<index]) }
-                start = index + 1
-            }
-            if start < bytes.count { lines.append(bytes[start..<bytes.count]) }
-            guard lines.count >= 2, String(decoding: lines[0], as: UTF8.self) == "apphost-registry-cache \(Self.formatVersion)" else {
-                return ([:], "is not a registry cache of format \(Self.formatVersion)")
-            }
-            guard String(decoding: lines[1], as: UTF8.self) == "host\t\(hostIdentity)" else {
-                return ([:], nil)  // another build of the host or kit: probe everything again, quietly
-            }
-            var records: [String: CacheRecord] = [:]
-            records.reserveCapacity(lines.count)
-            for (number, line) in lines.dropFirst(2).enumerated() {
-                guard let record = Self.record(from: line) else {
-                    return ([:], "line \(number + 3) is damaged")
-                }
-                records[record.path] = record
-            }
-            return (records, nil)
+        // One buffer for the whole file; descriptions stay ranges of it until they are needed.
+        let whole = CacheText(sharing: [UInt8](data), range: 0..<data.count)
+        let bytes = [UInt8](data)
+        var lines: [Range<Int>] = []
+        lines.reserveCapacity(bytes.count / 256)
+        var start = 0
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+            if index > start { lines.append(start..<index) }
+            start = index + 1
         }
+        if start < bytes.count { lines.append(start..<bytes.count) }
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        guard lines.count >= 2, text(lines[0]) == "apphost-registry-cache \(Self.formatVersion)" else {
+            return Contents(problem: "is not a registry cache of format \(Self.formatVersion)")
+        }
+        guard text(lines[1]) == "host\t\(hostIdentity)" else {
+            return Contents()  // another build of the host or kit: probe everything again, quietly
+        }
+        var contents = Contents()
+        contents.records.reserveCapacity(lines.count)
+        for (number, line) in lines.dropFirst(2).enumerated() {
+            switch Self.entry(bytes, line, whole: whole) {
+            case .record(let record)?: contents.records[record.path] = record
+            case .folder(let path, let key)?: contents.folders[path] = key
+            case nil: return Contents(problem: "line \(number + 3) is damaged")
+            }
+        }
+        return contents
     }
 
     /// Writes the records atomically (a temporary file renamed over the cache).
-    public func save(_ records: [String: CacheRecord], hostIdentity: String = RegistryCache.hostIdentity) throws {
+    public func save(_ records: [String: CacheRecord], folders: [String: FileKey] = [:], hostIdentity: String = RegistryCache.hostIdentity) throws {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         var text = "apphost-registry-cache \(Self.formatVersion)\nhost\t\(hostIdentity)\n"
+        for folder in folders.keys.sorted() where !folder.contains(where: { $0 == "\t" || $0.isNewline }) {
+            guard let key = folders[folder] else { continue }
+            text += "folder\t\(folder)\t\(key.device)\t\(key.inode)\t\(key.size)\t\(key.modified)\t\(key.changed)\t-\t-\t-\n"
+        }
         for path in records.keys.sorted() {
             guard let record = records[path], let line = Self.line(for: record) else { continue }
             text += line + "\n"
@@ -204,44 +267,51 @@ public struct RegistryCache: Sendable {
         let common = [record.path, String(key.device), String(key.inode), String(key.size), String(key.modified), String(key.changed), record.sha256 ?? "-"]
         switch record.finding {
         case .described(let claims, let json):
-            return (["ok"] + common + [claims.field, json.oneLine]).joined(separator: "\t")
+            return (["ok"] + common + [claims.field, json.text.oneLine]).joined(separator: "\t")
         case .refused(let message):
             return (["refused"] + common + ["-", message.oneLine.replacingOccurrences(of: "\t", with: " ")]).joined(separator: "\t")
         }
     }
 
-    private static func record(from line: Slice<UnsafeBufferPointer<UInt8>>) -> CacheRecord? {
-        var fields: [Slice<UnsafeBufferPointer<UInt8>>] = []
+    private enum Entry {
+        case record(CacheRecord)
+        case folder(String, FileKey)
+    }
+
+    private static func entry(_ bytes: [UInt8], _ line: Range<Int>, whole: CacheText) -> Entry? {
+        var fields: [Range<Int>] = []
         fields.reserveCapacity(10)
-        var start = line.startIndex
-        for index in line.indices where line[index] == UInt8(ascii: "\t") && fields.count < 9 {
-            fields.append(line[start..<index])
+        var start = line.lowerBound
+        for index in line where bytes[index] == UInt8(ascii: "\t") && fields.count < 9 {
+            fields.append(start..<index)
             start = index + 1
         }
-        fields.append(line[start..<line.endIndex])
-        guard fields.count == 10, let device = UInt64(number: fields[2]), let inode = UInt64(number: fields[3]),
-            let size = Int64(number: fields[4]), let modified = Int64(number: fields[5]), let changed = Int64(number: fields[6])
+        fields.append(start..<line.upperBound)
+        func number<Value: FixedWidthInteger>(_ field: Int) -> Value? { Value(number: bytes[fields[field]]) }
+        func text(_ field: Int) -> String { String(decoding: bytes[fields[field]], as: UTF8.self) }
+        guard fields.count == 10, let device: UInt64 = number(2), let inode: UInt64 = number(3), let size: Int64 = number(4),
+            let modified: Int64 = number(5), let changed: Int64 = number(6)
         else { return nil }
         let key = FileKey(device: device, inode: inode, size: size, modified: modified, changed: changed)
-        let path = String(decoding: fields[1], as: UTF8.self)
-        let sha256 = fields[7].elementsEqual("-".utf8) ? nil : String(decoding: fields[7], as: UTF8.self)
-        let last = String(decoding: fields[9], as: UTF8.self)
-        switch String(decoding: fields[0], as: UTF8.self) {
-        case "ok":
-            let claimsField = String(decoding: fields[8], as: UTF8.self)
-            guard let claims = claimsField == "-" ? FeatureClaims(field: "") : FeatureClaims(field: claimsField[...]) else { return nil }
-            return CacheRecord(path: path, key: key, sha256: sha256, finding: .described(claims, json: last))
-        case "refused":
-            return CacheRecord(path: path, key: key, sha256: sha256, finding: .refused(last))
-        default:
-            return nil
+        let sha256 = bytes[fields[7]].elementsEqual("-".utf8) ? nil : text(7)
+        if bytes[fields[0]].elementsEqual("ok".utf8) {
+            guard let claims = FeatureClaims(field: text(8)[...]) else { return nil }
+            let json = CacheText(slice: whole, range: fields[9])
+            return .record(CacheRecord(path: text(1), key: key, sha256: sha256, finding: .described(claims, json: json)))
         }
+        if bytes[fields[0]].elementsEqual("refused".utf8) {
+            return .record(CacheRecord(path: text(1), key: key, sha256: sha256, finding: .refused(text(9))))
+        }
+        if bytes[fields[0]].elementsEqual("folder".utf8) {
+            return .folder(text(1), key)
+        }
+        return nil
     }
 }
 
 extension FixedWidthInteger {
     /// A decimal number written in ASCII bytes; nil if the bytes are not one.
-    init?(number bytes: Slice<UnsafeBufferPointer<UInt8>>) {
+    init?(number bytes: ArraySlice<UInt8>) {
         guard !bytes.isEmpty else { return nil }
         var value: Self = 0
         var negative = false

@@ -16,10 +16,11 @@ struct Benchmark {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "startup" {
             let sizes = arguments.dropFirst().compactMap { Int($0) }.filter { $0 >= 3 }
+            let runs = ProcessInfo.processInfo.environment["APPHOST_BENCHMARK_RUNS"].flatMap { Int($0) } ?? 11
             try StartupBenchmark.run(
                 buildDirectory: URL(fileURLWithPath: FeatureDiscovery.executableDirectory),
                 sizes: sizes.isEmpty ? [3, 200, 1000] : sizes,
-                runs: 5
+                runs: runs
             )
             return
         }

@@ -23,38 +23,89 @@ enum StartupBenchmark {
             try generate(index, in: generated, include: include, buildDirectory: buildDirectory)
         }
 
-        print("installed  warm (ms)  cold (ms)  C dlopen loop (ms)  warm ÷ warm with 3  cold ÷ C loop")
-        var warmWithThree: Double?
+        struct Setup {
+            var size: Int
+            var arguments: [String]
+            var cache: String
+            var files: [String]
+        }
+        var setups: [Setup] = []
         for size in sizes {
             let folder = workspace.appendingPathComponent("installed-\(size)")
             try? FileManager.default.removeItem(at: folder)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // Hard links: installed files are regular files, as in a real features folder.
             for name in ["Home", "Character", "About"] {
-                try FileManager.default.createSymbolicLink(
-                    atPath: folder.appendingPathComponent("lib\(name)Feature.so").path,
-                    withDestinationPath: buildDirectory.appendingPathComponent("lib\(name)Feature.so").path
+                try FileManager.default.linkItem(
+                    at: buildDirectory.appendingPathComponent("lib\(name)Feature.so"),
+                    to: folder.appendingPathComponent("lib\(name)Feature.so")
                 )
             }
             for library in libraries.prefix(size - 3) {
-                try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(library.lastPathComponent).path, withDestinationPath: library.path)
-            }
-            let cache = workspace.appendingPathComponent("cache-\(size)").path
-            let arguments = ["--start", "home", "--features", folder.path]
-            try? FileManager.default.removeItem(atPath: cache)
-            _ = try time(apphost, arguments, cache: cache)
-            let warm = try median(runs) { try time(apphost, arguments, cache: cache) }
-            let cold = try median(runs) {
-                try? FileManager.default.removeItem(atPath: cache)
-                return try time(apphost, arguments, cache: cache)
+                try FileManager.default.linkItem(at: library, to: folder.appendingPathComponent(library.lastPathComponent))
             }
             let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { folder.appendingPathComponent($0).path }
-            let baseline = try median(runs) { try time(loop, files, cache: cache, libraryPath: buildDirectory.path) }
-            if size == 3 { warmWithThree = warm }
-            let warmRatio = warmWithThree.map { String(format: "%.2f×", warm / $0) } ?? "-"
+            setups.append(Setup(size: size, arguments: ["--start", "home", "--features", folder.path], cache: workspace.appendingPathComponent("cache-\(size)").path, files: files))
+        }
+        // Rounds go over every size in turn, so that the machine's drift touches each the same.
+        var warm = [Int: [Double]]()
+        var cold = [Int: [Double]]()
+        var baseline = [Int: [Double]]()
+        for setup in setups {
+            try? FileManager.default.removeItem(atPath: setup.cache)
+            _ = try time(apphost, setup.arguments, cache: setup.cache)
+        }
+        for _ in 0..<max(runs, 1) {
+            for setup in setups {
+                warm[setup.size, default: []].append(try time(apphost, setup.arguments, cache: setup.cache))
+            }
+        }
+        for _ in 0..<max(runs, 1) {
+            for setup in setups {
+                let empty = setup.cache + "-cold"
+                try? FileManager.default.removeItem(atPath: empty)
+                cold[setup.size, default: []].append(try time(apphost, setup.arguments, cache: empty))
+                baseline[setup.size, default: []].append(try time(loop, setup.files, cache: empty, libraryPath: buildDirectory.path))
+            }
+        }
+        // The host's own part of a warm start, in this process, without process start-up noise.
+        var setup = [Int: [Double]]()
+        for _ in 0..<max(runs, 1) {
+            for item in setups {
+                let started = DispatchTime.now()
+                try MainActor.assumeIsolated {
+                    let host = FeatureHost()
+                    host.loadFeatures(
+                        from: FeatureDiscovery(directories: [item.arguments[3]]),
+                        options: LoadOptions(prober: FeatureProber(executable: apphost), cache: RegistryCache(directory: item.cache))
+                    )
+                    guard host.registry.root(named: "home") != nil else {
+                        throw BenchmarkError(message: "the warm cache of \(item.size) features does not know home")
+                    }
+                }
+                setup[item.size, default: []].append(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
+            }
+        }
+        func median(_ samples: [Double]?) -> Double {
+            let sorted = (samples ?? [0]).sorted()
+            return sorted[sorted.count / 2]
+        }
+        print("median of \(runs) runs each")
+        print("installed  warm (ms)  cold (ms)  C dlopen loop (ms)  warm ÷ warm with 3  cold ÷ C loop")
+        let warmWithThree = median(warm[sizes.first ?? 3])
+        for size in sizes {
+            let warmTime = median(warm[size])
+            let coldTime = median(cold[size])
+            let loopTime = median(baseline[size])
             print(
-                String(format: "%9d  %9.1f  %9.1f  %18.1f  ", size, warm * 1000, cold * 1000, baseline * 1000)
-                    + warmRatio.padding(toLength: 18, withPad: " ", startingAt: 0) + "  " + String(format: "%.2f×", cold / baseline)
+                String(format: "%9d  %9.1f  %9.1f  %18.1f  %17.2f×  %12.2f×", size, warmTime * 1000, coldTime * 1000, loopTime * 1000,
+                       warmTime / warmWithThree, coldTime / loopTime)
             )
+        }
+        print("the host's feature set-up alone, warm, in process (discovery, trust, cache, clash rule, registry):")
+        for size in sizes {
+            let time = median(setup[size])
+            print(String(format: "%9d  %9.2f ms  %6.2f µs a feature", size, time * 1000, time / Double(size) * 1e6))
         }
     }
 
@@ -163,11 +214,6 @@ enum StartupBenchmark {
             throw BenchmarkError(message: "\(executable) \(arguments.prefix(4).joined(separator: " ")) … ended with status \(status)")
         }
         return seconds
-    }
-
-    private static func median(_ runs: Int, _ measure: () throws -> Double) throws -> Double {
-        let samples = try (0..<max(runs, 1)).map { _ in try measure() }.sorted()
-        return samples[samples.count / 2]
     }
 
     private static func shell(_ arguments: [String]) throws {

@@ -92,6 +92,28 @@ struct ProbingTests {
     }
 
     @Test
+    func aFileReplacedInPlaceIsProbedAgainBeforeItRunsInTheHost() throws {
+        let setup = try Setup()
+        try setup.features.addBuiltFeature("Home")
+        let hello = setup.features.path("libHelloFeature.so")
+        try CCompiler.compile(CCompiler.fixture("hello.c"), to: hello)
+        let warm = try run(["--start", "home", "--open", "hello/greet?name=Beth"], setup)
+        // The same file, rewritten in place: its folder's entries do not change.
+        let hostile = try hostile(1, named: "hostile.so", in: setup.cache)
+        let handle = try #require(FileHandle(forWritingAtPath: hello))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: try Data(contentsOf: URL(fileURLWithPath: hostile)))
+        try handle.close()
+
+        let replaced = try run(["--start", "home", "--open", "hello/greet?name=Beth"], setup)
+
+        #expect(warm.status == 0)
+        #expect(warm.output.contains("Hello, Beth!"))
+        #expect(replaced.status == 2)
+        #expect(replaced.errors.hasPrefix("error: \(hello): crashed while loading (SIGABRT)\n"))
+    }
+
+    @Test
     func aDamagedCacheIsDroppedAndRebuilt() throws {
         let setup = try Setup()
         try setup.features.addBuiltFeature("Home")

@@ -226,7 +226,7 @@ public final class DestinationRegistry {
     /// The root route of `name`, for `--start NAME`; a deferred feature's comes from its description.
     public func root(named name: String) -> Route? {
         if let registration = registrations[name] { return registration.root }
-        guard let feature = deferred[name], let root = feature.description?.routes.first(where: { $0.name == name })?.root else {
+        guard let feature = deferred[name], let root = feature.claims.roots[name] else {
             return nil
         }
         return try? Route(parsing: root)
