@@ -143,8 +143,10 @@ public final class FeatureHost {
         var records = cacheRead.records
         var folders = cacheRead.folders
         var cacheChanged = options.rescan
-        let cachedByFolder = Dictionary(grouping: records.values) { record in
-            String(record.path[..<(record.path.lastIndex(of: "/") ?? record.path.startIndex)])
+        // The cache lists records sorted by path, so each folder's records come out sorted.
+        var cachedByFolder: [Substring: [String]] = [:]
+        for path in cacheRead.order {
+            cachedByFolder[path[..<(path.lastIndex(of: "/") ?? path.startIndex)], default: []].append(path)
         }
 
         // 1. Which files, each checked for trust and against its folder's lock file. A folder whose
@@ -166,7 +168,8 @@ public final class FeatureHost {
             let prefix = directory.hasSuffix("/") ? directory : directory + "/"
             let folderKey = String(prefix.dropLast())
             if !options.rescan, folders[folderKey] == folderStatus.key, access(prefix + LockFile.fileName, F_OK) != 0 {
-                for record in (cachedByFolder[folderKey] ?? []).sorted(by: { $0.path < $1.path }) {
+                for path in cachedByFolder[folderKey[...]] ?? [] {
+                    guard let record = records[path] else { continue }
                     guard case .refused = record.finding else {
                         candidates.append((record.path, folder, record.key, false))
                         continue
@@ -383,6 +386,15 @@ public final class FeatureHost {
     /// The clash rule: folders are searched in order and the earlier folder's claim stands; within
     /// one folder, files that claim the same name are all refused, each naming the others.
     static func clashes(_ files: [(path: String, folder: Int, claims: FeatureClaims)]) -> [String: FeatureLoadError] {
+        // Most starts have no clash at all: one pass finds out.
+        var claimed = Set<String>(minimumCapacity: files.count)
+        var clash = false
+        for file in files {
+            for name in file.claims.all where !claimed.insert(name).inserted {
+                clash = true
+            }
+        }
+        guard clash else { return [:] }
         var owners: [String: String] = [:]
         var refused: [String: FeatureLoadError] = [:]
         let folders = Dictionary(grouping: files, by: \.folder)

@@ -76,23 +76,27 @@ public struct FeatureClaims: Hashable, Sendable {
         shells = []
         roots = [:]
         guard field != "-" else { return }
-        for claim in field.split(separator: ",") {
-            let parts = claim.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2 else { return nil }
-            switch parts[0] {
-            case "r": routes.append(String(parts[1]))
-            case "*":
-                let start = parts[1].split(separator: "@", maxSplits: 1)
-                guard start.count == 2 else { return nil }
-                let name = String(start[0])
+        let bytes = Array(field.utf8)
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: ",") { end += 1 }
+            guard end - start >= 3, bytes[start + 1] == UInt8(ascii: ":") else { return nil }
+            let body = bytes[(start + 2)..<end]
+            switch bytes[start] {
+            case UInt8(ascii: "r"): routes.append(String(decoding: body, as: UTF8.self))
+            case UInt8(ascii: "s"): shells.append(String(decoding: body, as: UTF8.self))
+            case UInt8(ascii: "*"):
+                guard let at = body.firstIndex(of: UInt8(ascii: "@")) else { return nil }
+                let name = String(decoding: body[..<at], as: UTF8.self)
                 routes.append(name)
                 starts.append(name)
-                roots[name] = String(start[1])
-            case "s": shells.append(String(parts[1]))
+                roots[name] = String(decoding: body[(at + 1)...], as: UTF8.self)
             default: return nil
             }
+            start = end + 1
         }
-        all = routes + shells
+        all = shells.isEmpty ? routes : routes + shells
     }
 
     var field: String {
@@ -196,6 +200,8 @@ public struct RegistryCache: Sendable {
     public struct Contents: Sendable {
         /// Each file's record, by path.
         public var records: [String: CacheRecord] = [:]
+        /// The paths of the records in the file's order, which is sorted.
+        public var order: [String] = []
         /// Each folder's key when its files were last listed, by path.
         public var folders: [String: FileKey] = [:]
         /// Why the file could not be used, if it could not.
@@ -230,7 +236,9 @@ public struct RegistryCache: Sendable {
         contents.records.reserveCapacity(lines.count)
         for (number, line) in lines.dropFirst(2).enumerated() {
             switch Self.entry(bytes, line, whole: whole) {
-            case .record(let record)?: contents.records[record.path] = record
+            case .record(let record)?:
+                contents.records[record.path] = record
+                contents.order.append(record.path)
             case .folder(let path, let key)?: contents.folders[path] = key
             case nil: return Contents(problem: "line \(number + 3) is damaged")
             }
