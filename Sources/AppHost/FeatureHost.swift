@@ -286,14 +286,14 @@ public final class FeatureHost {
         }
 
         // 4. Keep what was learned: drop records of files that are gone, write only if something changed.
-        loading = Loading(prober: prober, cache: options.cache, allowUntrusted: options.allowUntrusted, records: records, folders: folders)
+        loading = Loading(
+            prober: prober, cache: options.cache, allowUntrusted: options.allowUntrusted,
+            records: records, folders: folders, original: cacheRead
+        )
         if cacheChanged {
             let seen = Set(candidates.map(\.path))
-            for (path, _) in records where !seen.contains(path) && FileKey.of(path) == nil {
-                records[path] = nil
-            }
-            loading?.records = records
-            saveCache()
+            let gone = Set(records.keys.filter { !seen.contains($0) && FileKey.of($0) == nil })
+            saveCache(removed: gone)
         }
     }
 
@@ -304,14 +304,20 @@ public final class FeatureHost {
         var allowUntrusted: Bool
         var records: [String: CacheRecord]
         var folders: [String: FileKey]
+        /// What the cache held when this host read it: a save writes only what differs.
+        var original: RegistryCache.Contents
     }
 
     private var loading: Loading?
 
-    private func saveCache() {
+    private func saveCache(removed: Set<String> = []) {
         guard let loading, let cache = loading.cache else { return }
         do {
-            try cache.save(loading.records, folders: loading.folders)
+            let changed = loading.records.filter { path, record in
+                !removed.contains(path) && !(loading.original.records[path].map(record.isSame) ?? false)
+            }
+            let folders = loading.folders.filter { loading.original.folders[$0.key] != $0.value }
+            try cache.save(changed, folders: folders, removed: removed)
         } catch {
             warn("registry cache \(cache.path) cannot be written: \(error.localizedDescription)")
         }

@@ -7,9 +7,11 @@
 // refused (quarantined) until its key changes.
 //
 // The file is lines of tab-separated fields, written to a temporary file and
-// renamed over the old one, so a reader never sees half a file; when two hosts
-// start at once, the last to finish wins and neither file is damaged. A file
-// that cannot be read as a cache is dropped and rebuilt, never fatal.
+// renamed over the old one, so a reader never sees half a file. A writer holds
+// an exclusive lock (flock on `registry.lock`) while it reads the file again,
+// merges its own findings in and renames, so hosts that start at once lose
+// nothing of each other's. A file that cannot be read as a cache is dropped and
+// rebuilt, never fatal.
 //
 // A folder's key is kept too: a folder whose entries have not changed (its
 // modification and change times are the same) lists the same files, so a warm
@@ -155,6 +157,16 @@ public struct CacheRecord: Sendable {
     /// What the probe found.
     public var finding: Finding
 
+    /// Whether `other` says the same of the same version of the file (what a save need not write again).
+    func isSame(as other: CacheRecord) -> Bool {
+        guard key == other.key, sha256 == other.sha256 else { return false }
+        switch (finding, other.finding) {
+        case (.described, .described): return true
+        case (.refused(let one), .refused(let two)): return one == two
+        default: return false
+        }
+    }
+
     /// The description, decoded; nil for a refused file or a record that does not decode.
     public var description: FeatureDescription? {
         guard case .described(_, let json) = finding else { return nil }
@@ -246,10 +258,25 @@ public struct RegistryCache: Sendable {
         return contents
     }
 
-    /// Writes the records atomically (a temporary file renamed over the cache).
-    public func save(_ records: [String: CacheRecord], folders: [String: FileKey] = [:], hostIdentity: String = RegistryCache.hostIdentity) throws {
+    /// Merges `records` and `folders` into the cache, dropping the records of `removed` files, under the cache's
+    /// lock, and writes it atomically (a temporary file renamed over the cache).
+    public func save(
+        _ records: [String: CacheRecord],
+        folders: [String: FileKey] = [:],
+        removed: Set<String> = [],
+        hostIdentity: String = RegistryCache.hostIdentity
+    ) throws {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let lock = open(directory + "/registry.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if lock >= 0 { flock(lock, LOCK_EX) }
+        defer { if lock >= 0 { close(lock) } }
+        var current = load(hostIdentity: hostIdentity)
+        for (path, record) in records { current.records[path] = record }
+        for path in removed { current.records[path] = nil }
+        for (folder, key) in folders { current.folders[folder] = key }
+        let records = current.records
+        let folders = current.folders
         var text = "apphost-registry-cache \(Self.formatVersion)\nhost\t\(hostIdentity)\n"
         for folder in folders.keys.sorted() where !folder.contains(where: { $0 == "\t" || $0.isNewline }) {
             guard let key = folders[folder] else { continue }

@@ -1,6 +1,7 @@
 import AppHost
 import AppHostTesting
 import Foundation
+import Synchronization
 import Testing
 
 /// The host that survives its features: files that crash, exit or hang while loading are probed in
@@ -111,6 +112,30 @@ struct ProbingTests {
         #expect(warm.output.contains("Hello, Beth!"))
         #expect(replaced.status == 2)
         #expect(replaced.errors.hasPrefix("error: \(hello): crashed while loading (SIGABRT)\n"))
+    }
+
+    @Test
+    func hostsStartingAtOnceKeepEachOthersFindings() throws {
+        let setup = try Setup()
+        let other = try FeatureFixtures()
+        try setup.features.addBuiltFeature("Home")
+        try other.addBuiltFeature("Character")
+        let folders = [setup.features.directory.path, other.directory.path]
+        let environment = setup.environment
+        let apphost = apphost
+
+        let lists = Mutex<[ProcessResult]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            let result = try? ProcessRunner.run(apphost, ["list", "--features", folders[index % 2]], environment: environment)
+            lists.withLock { $0 += result.map { [$0] } ?? [] }
+        }
+        let first = try ProcessRunner.run(apphost, ["list", "--features", folders[0]], environment: setup.environment)
+        let second = try ProcessRunner.run(apphost, ["list", "--features", folders[1]], environment: setup.environment)
+
+        #expect(lists.withLock { $0.count } == 8)
+        #expect(lists.withLock { $0.allSatisfy { $0.status == 0 && $0.errors.isEmpty } })
+        #expect(first.output.contains("  home  \(setup.features.path("libHomeFeature.so"))  (\(FeatureBuild.kit))  cached\n"))
+        #expect(second.output.contains("  character  \(other.path("libCharacterFeature.so"))  (\(FeatureBuild.kit))  cached\n"))
     }
 
     @Test
