@@ -66,3 +66,52 @@ public struct FeatureDescription: Codable, Hashable, Sendable {
         try? JSONDecoder().decode(FeatureDescription.self, from: Data(json.utf8))
     }
 }
+
+extension FeatureDescription {
+    /// The description as JSON, written by hand: a probe writes one per feature file, and
+    /// JSONEncoder's dynamic casts scan every loaded image, so their cost grows with the features loaded.
+    /// ``decode(_:)`` reads it back with JSONDecoder.
+    public var json: String {
+        var out = "{\"build\":{\"major\":\(build.major),\"minor\":\(build.minor),\"patch\":\(build.patch)"
+        if let compiler = build.compiler { out += ",\"compiler\":" + Self.quoted(compiler) }
+        out += "},\"name\":" + Self.quoted(name) + ",\"routes\":["
+        out += routes.map { route in
+            var item = "{\"name\":" + Self.quoted(route.name) + ",\"typeName\":" + Self.quoted(route.typeName)
+            if let root = route.root { item += ",\"root\":" + Self.quoted(root) }
+            if let destinations = route.destinations {
+                item += ",\"destinations\":[" + destinations.map { destination in
+                    "{\"name\":" + Self.quoted(destination.name) + ",\"parameters\":["
+                        + destination.parameters.map { "{\"name\":" + Self.quoted($0.name) + ",\"type\":" + Self.quoted($0.type) + "}" }
+                        .joined(separator: ",") + "]}"
+                }.joined(separator: ",") + "]"
+            }
+            return item + "}"
+        }.joined(separator: ",")
+        out += "],\"shells\":["
+        out += shells.map { shell in
+            "{\"name\":" + Self.quoted(shell.name) + ",\"style\":" + Self.quoted(shell.style) + ",\"items\":["
+                + shell.items.map { "{\"title\":" + Self.quoted($0.title) + ",\"destination\":" + Self.quoted($0.destination) + "}" }
+                .joined(separator: ",") + "]}"
+        }.joined(separator: ",")
+        return out + "]}"
+    }
+
+    /// A JSON string literal of `text`.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -38,19 +38,22 @@ public enum FeatureProbe {
     /// Loads each file into a registry of its own and reports on `reportDescriptor`.
     @MainActor
     public static func run(files: [String], reportDescriptor: Int32 = FeatureProbe.reportDescriptor) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
         for (index, path) in files.enumerated() {
             send("begin\t\(index)\n", to: reportDescriptor)
             do {
                 let loaded = try FeatureLoader.load(path, into: DestinationRegistry())
                 let description = loaded.description
-                let json = (try? encoder.encode(description)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-                send("ok\t\(index)\t\(FeatureClaims(description).field)\t\(json)\n", to: reportDescriptor)
+                send("ok\t\(index)\t\(FeatureClaims(description).field)\t\(description.json)\n", to: reportDescriptor)
             } catch {
                 send("refused\t\(index)\t\(error.description.oneLine)\n", to: reportDescriptor)
             }
         }
+    }
+
+    /// The files to probe, one a line in the file at `path` (where the parent lists them).
+    public static func readFileList(at path: String) -> [String] {
+        let data = FileManager.default.contents(atPath: path) ?? Data()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
     private static func send(_ line: String, to descriptor: Int32) {
@@ -178,13 +181,35 @@ private struct ProbeChild {
     let report: Int32
     let output: Int32
     let files: [String]
+    let listPath: String
 
     init(executable: String, files: [String]) throws(ProbeSpawnError) {
         self.files = files
+        // The list goes in a file of its own, read by the child at its start: a thousand paths are more
+        // than a command line should carry, and a pipe could break if the child died while it was written.
+        // A path with a line break cannot be listed; discovery never finds one (lib*Feature.so, no line breaks).
+        var template = Array((FileManager.default.temporaryDirectory.path + "/apphost-probe-XXXXXX").utf8CString)
+        let listDescriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard listDescriptor >= 0 else { throw ProbeSpawnError(message: "cannot make a file list: \(String(cString: strerror(errno)))") }
+        let listPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let list = Array((files.joined(separator: "\n") + "\n").utf8)
+        var offset = 0
+        while offset < list.count {
+            let written = list.withUnsafeBytes { write(listDescriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { break }
+            offset += written
+        }
+        close(listDescriptor)
+        self.listPath = listPath
         var reportPipe: [Int32] = [0, 0]
         var outputPipe: [Int32] = [0, 0]
-        guard apphost_pipe_cloexec(&reportPipe) == 0 else { throw ProbeSpawnError(message: "cannot make a pipe: \(String(cString: strerror(errno)))") }
+        guard offset == list.count, apphost_pipe_cloexec(&reportPipe) == 0 else {
+            unlink(listPath)
+            throw ProbeSpawnError(message: "cannot make a pipe or write the file list: \(String(cString: strerror(errno)))")
+        }
         guard apphost_pipe_cloexec(&outputPipe) == 0 else {
+            unlink(listPath)
             close(reportPipe[0])
             close(reportPipe[1])
             throw ProbeSpawnError(message: "cannot make a pipe: \(String(cString: strerror(errno)))")
@@ -196,7 +221,7 @@ private struct ProbeChild {
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 2)
         posix_spawn_file_actions_adddup2(&actions, reportPipe[1], FeatureProbe.reportDescriptor)
-        let arguments = [executable, "probe", "--"] + files
+        let arguments = [executable, "probe", "--list", listPath]
         var cArguments = arguments.map { strdup($0) }
         cArguments.append(nil)
         defer { cArguments.forEach { free($0) } }
@@ -212,6 +237,7 @@ private struct ProbeChild {
         close(reportPipe[1])
         close(outputPipe[1])
         guard status == 0 else {
+            unlink(listPath)
             close(reportPipe[0])
             close(outputPipe[0])
             throw ProbeSpawnError(message: "cannot start \(executable): \(String(cString: strerror(status)))")
@@ -226,6 +252,7 @@ private struct ProbeChild {
         defer {
             close(report)
             close(output)
+            unlink(listPath)
         }
         var finished = 0
         var started = false

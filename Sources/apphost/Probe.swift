@@ -11,7 +11,10 @@ struct Probe: AsyncParsableCommand {
     @Argument(help: "The feature files to load, in order.")
     var files: [String] = []
 
+    @Option(help: "A file that lists more feature files, one a line.")
+    var list: String?
+
     func run() async throws {
-        await FeatureProbe.run(files: files)
+        await FeatureProbe.run(files: files + (list.map(FeatureProbe.readFileList(at:)) ?? []))
     }
 }

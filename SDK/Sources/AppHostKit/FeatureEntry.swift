@@ -18,7 +18,7 @@ import Musl
 /// code can be linked into a test bundle beside other features without two
 /// definitions of the one C symbol.
 public enum FeatureEntry {
-    private static let descriptors = Mutex<[String: UInt]>([:])
+    private static let descriptors = Mutex<[ObjectIdentifier: UInt]>([:])
 
     /// The descriptor of `module`, made once and kept for the life of the process.
     @_alwaysEmitIntoClient
@@ -39,7 +39,7 @@ public enum FeatureEntry {
         compiler: String,
         resilient: Bool
     ) -> UnsafeRawPointer {
-        let key = String(reflecting: module)
+        let key = ObjectIdentifier(module)
         let address = descriptors.withLock { cache in
             if let existing = cache[key] { return existing }
             var descriptor = apphost_feature_descriptor()

@@ -49,7 +49,9 @@ public struct Registration {
     ) throws(RouteError) {
         self.root = try root.map { (root) throws(RouteError) in try Route(root) }
         name = Value.routeName
-        typeName = String(reflecting: Value.self)
+        // _typeName gives the qualified name without String(reflecting:)'s conformance look-ups,
+        // which scan every loaded image and grow with the number of features.
+        typeName = _typeName(Value.self, qualified: true)
         self.feature = feature
         self.origin = origin
         self.makeScreen = { (route, router) throws(RouteError) in
