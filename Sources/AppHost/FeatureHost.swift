@@ -78,8 +78,10 @@ public final class FeatureHost {
     public private(set) var searchedDirectories: [String] = []
     /// Things found that were not loaded on purpose, one line each: copies of AppHostKit in feature directories.
     public private(set) var warnings: [String] = []
-    /// Every feature file found by the last probing load, in discovery order.
+    /// Every feature file refused or loaded, in the order that happened.
     public private(set) var files: [FeatureFile] = []
+    /// The features deferred by the last probing load, in discovery order.
+    private var deferredInOrder: [DeferredFeature] = []
 
     private let logger: Logger
     private var report: (@Sendable (String) -> Void)?
@@ -146,7 +148,8 @@ public final class FeatureHost {
         // The cache lists records sorted by path, so each folder's records come out sorted.
         var cachedByFolder: [Substring: [String]] = [:]
         for path in cacheRead.order {
-            cachedByFolder[path[..<(path.lastIndex(of: "/") ?? path.startIndex)], default: []].append(path)
+            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.startIndex
+            cachedByFolder[path[..<slash], default: []].append(path)
         }
 
         // 1. Which files, each checked for trust and against its folder's lock file. A folder whose
@@ -276,14 +279,11 @@ public final class FeatureHost {
                 refuse(clash)
                 continue
             }
-            let json = item.json
-            let describe: @Sendable () -> FeatureDescription? = { FeatureDescription.decode(json.text[...]) }
-            files.append(FeatureFile(path: item.path, status: item.fresh ? .probed : .cached, description: nil))
-            let unverifiedKey = item.key
-            registry.addDeferred(DeferredFeature(path: item.path, claims: item.claims, describe: describe) { [weak self] feature in
-                self?.verifyAndLoad(feature, cachedKey: unverifiedKey)
-            })
+            let feature = DeferredFeature(path: item.path, claims: item.claims, json: item.json, uncheckedKey: item.key, probed: item.fresh)
+            deferredInOrder.append(feature)
+            registry.addDeferred(feature)
         }
+        registry.loadDeferredFeature = { [weak self] feature in self?.verifyAndLoad(feature) }
 
         // 4. Keep what was learned: drop records of files that are gone, write only if something changed.
         loading = Loading(
@@ -340,8 +340,8 @@ public final class FeatureHost {
 
     /// Loads a deferred feature on first use. One the warm start did not check is checked now: if it
     /// changed since it was probed, it is probed again, in a child, before it runs here.
-    private func verifyAndLoad(_ feature: DeferredFeature, cachedKey: FileKey?) {
-        if let cachedKey, var loading {
+    private func verifyAndLoad(_ feature: DeferredFeature) {
+        if let cachedKey = feature.uncheckedKey, var loading {
             guard let status = FileKey.of(feature.path) else {
                 refuse(.notFound(path: feature.path))
                 return
@@ -373,20 +373,19 @@ public final class FeatureHost {
         loadDeferred(feature)
     }
 
-    /// The descriptions of every file known to this host, decoded: for listings.
+    /// Every feature file known to this host, described (descriptions decoded), then every refused one: for listings.
     public func describeFiles() -> [FeatureFile] {
-        let deferred = Dictionary(registry.deferredFeatures.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let loaded = Dictionary(features.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        return files.map { file in
-            var file = file
-            if let feature = loaded[file.path] {
-                file.status = .loaded
-                file.description = feature.description
-            } else if file.description == nil {
-                file.description = deferred[file.path]?.description
+        let usable = deferredInOrder.map { feature in
+            if let loaded = loaded[feature.path] {
+                return FeatureFile(path: feature.path, status: .loaded, description: loaded.description)
             }
-            return file
+            return FeatureFile(path: feature.path, status: feature.probed ? .probed : .cached, description: feature.description)
         }
+        let deferredPaths = Set(deferredInOrder.map(\.path))
+        let loadedHere = features.filter { !deferredPaths.contains($0.path) }
+            .map { FeatureFile(path: $0.path, status: .loaded, description: $0.description) }
+        return usable + loadedHere + files.filter { $0.error != nil }
     }
 
     /// The clash rule: folders are searched in order and the earlier folder's claim stands; within
@@ -438,9 +437,7 @@ public final class FeatureHost {
             warn("\(feature.path) registered \(registered.all.sorted().joined(separator: ", ")), but its probe said "
                 + "\(feature.claims.all.sorted().joined(separator: ", ")); using what it registered (apphost list --rescan probes it again)")
         }
-        if let index = files.firstIndex(where: { $0.path == feature.path }) {
-            files[index].status = .loaded
-        }
+
     }
 
     private func refuse(_ error: FeatureLoadError, quarantined: Bool = false) {

@@ -11,7 +11,7 @@ public struct FeatureListing {
     public init(host: FeatureHost) {
         var lines: [String] = []
         lines.append("searched: \(host.searchedDirectories.joined(separator: ", "))")
-        let files = host.files.isEmpty ? host.features.map { FeatureFile(path: $0.path, status: .loaded, description: $0.description) } : host.describeFiles()
+        let files = host.describeFiles()
         let usable = files.filter { $0.description != nil }
         lines.append("\(usable.count) feature\(usable.count == 1 ? "" : "s"):")
         for file in usable {

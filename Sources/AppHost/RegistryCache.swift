@@ -21,10 +21,14 @@
 //   apphost-registry-cache 1
 //   host <identity>
 //   folder <path> <device> <inode> <size> <mtime> <ctime> - - -
-//   ok <path> <device> <inode> <size> <mtime> <ctime> <sha256 or -> <claims> <description as JSON>
+//   ok <path> <device> <inode> <size> <mtime> <ctime> <sha256 or -> <claims> -
+//
+// Descriptions (for `apphost list`) are kept apart, in descriptions-v1.txt, one
+// `PATH<tab>JSON` a line, and read only when one is needed.
 //   refused <path> <device> <inode> <size> <mtime> <ctime> <sha256 or -> - <message>
 
 import Foundation
+import Synchronization
 
 /// Identifies one version of a file: it changes whenever the file's contents or metadata do.
 public struct FileKey: Hashable, Sendable {
@@ -73,27 +77,32 @@ public struct FeatureClaims: Hashable, Sendable {
     /// Reads `r:NAME`, `s:NAME` and `*:NAME@ROOT` (a route with a start destination), comma-separated;
     /// routes are percent-encoded, so they hold no comma, colon or at sign of their own.
     public init?(field: Substring) {
+        guard let claims = Array(field.utf8).withUnsafeBufferPointer({ FeatureClaims(bytes: $0) }) else { return nil }
+        self = claims
+    }
+
+    /// Reads the claims field from its bytes.
+    init?(bytes: UnsafeBufferPointer<UInt8>) {
         routes = []
         starts = []
         shells = []
         roots = [:]
-        guard field != "-" else { return }
-        let bytes = Array(field.utf8)
+        guard !bytes.elementsEqual("-".utf8) else { return }
         var start = 0
         while start < bytes.count {
             var end = start
             while end < bytes.count && bytes[end] != UInt8(ascii: ",") { end += 1 }
             guard end - start >= 3, bytes[start + 1] == UInt8(ascii: ":") else { return nil }
-            let body = bytes[(start + 2)..<end]
+            let body = UnsafeBufferPointer(rebasing: bytes[(start + 2)..<end])
             switch bytes[start] {
             case UInt8(ascii: "r"): routes.append(String(decoding: body, as: UTF8.self))
             case UInt8(ascii: "s"): shells.append(String(decoding: body, as: UTF8.self))
             case UInt8(ascii: "*"):
                 guard let at = body.firstIndex(of: UInt8(ascii: "@")) else { return nil }
-                let name = String(decoding: body[..<at], as: UTF8.self)
+                let name = String(decoding: UnsafeBufferPointer(rebasing: body[..<at]), as: UTF8.self)
                 routes.append(name)
                 starts.append(name)
-                roots[name] = String(decoding: body[(at + 1)...], as: UTF8.self)
+                roots[name] = String(decoding: UnsafeBufferPointer(rebasing: body[(at + 1)...]), as: UTF8.self)
             default: return nil
             }
             start = end + 1
@@ -107,35 +116,61 @@ public struct FeatureClaims: Hashable, Sendable {
     }
 }
 
-/// A piece of text kept as bytes of a larger buffer (the cache file, or a probe's report) until it is needed.
+/// A feature's description as JSON: text in hand (from a probe), or a line of the cache's descriptions
+/// file, read when first needed (a warm start needs none of them).
 public struct CacheText: Sendable {
-    private let storage: Storage
-    private let range: Range<Int>
-
-    private final class Storage: Sendable {
-        let bytes: [UInt8]
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
+    private enum Source: Sendable {
+        case text(String)
+        case stored(file: String, path: String)
     }
 
-    /// Text of its own.
+    private let source: Source
+
+    /// Text in hand.
     public init(_ text: some StringProtocol) {
-        let bytes = Array(text.utf8)
-        storage = Storage(bytes)
-        range = 0..<bytes.count
+        source = .text(String(text))
     }
 
-    fileprivate init(sharing storage: [UInt8], range: Range<Int>) {
-        self.storage = Storage(storage)
-        self.range = range
+    /// The description of `path` in the descriptions file `file`.
+    init(storedIn file: String, for path: String) {
+        source = .stored(file: file, path: path)
     }
 
-    fileprivate init(slice: CacheText, range: Range<Int>) {
-        storage = slice.storage
-        self.range = range
+    /// The text; `{}` if the descriptions file no longer has it.
+    public var text: String {
+        switch source {
+        case .text(let text): text
+        case .stored(let file, let path): DescriptionFile.text(of: path, in: file) ?? "{}"
+        }
+    }
+}
+
+/// The descriptions files read so far in this process, each read once, whole.
+enum DescriptionFile {
+    private static let read = Mutex<[String: [String: String]]>([:])
+
+    static func text(of path: String, in file: String) -> String? {
+        read.withLock { files in
+            if files[file] == nil { files[file] = load(file) }
+            return files[file]?[path]
+        }
     }
 
-    /// The text.
-    public var text: String { String(decoding: storage.bytes[range], as: UTF8.self) }
+    /// Each line `PATH<tab>JSON` of `file`.
+    static func load(_ file: String) -> [String: String] {
+        guard let data = FileManager.default.contents(atPath: file) else { return [:] }
+        var texts: [String: String] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            guard let tab = line.firstIndex(of: "\t") else { continue }
+            texts[String(line[..<tab])] = String(line[line.index(after: tab)...])
+        }
+        return texts
+    }
+
+    /// Forgets what was read of `file`, after it was written.
+    static func forget(_ file: String) {
+        _ = read.withLock { $0.removeValue(forKey: file) }
+    }
 }
 
 /// One file's record in the cache.
@@ -182,12 +217,15 @@ public struct RegistryCache: Sendable {
     /// The environment variable naming the cache directory.
     public static let environmentVariable = "APPHOST_CACHE"
 
-    /// The cache file.
+    /// The cache file: the index a start reads.
     public let path: String
+    /// The descriptions file: each feature's description, read only when one is needed.
+    public let descriptionsPath: String
 
     /// The cache in `directory`.
     public init(directory: String) {
         path = URL(fileURLWithPath: directory).appendingPathComponent("registry-v\(Self.formatVersion).txt").path
+        descriptionsPath = URL(fileURLWithPath: directory).appendingPathComponent("descriptions-v\(Self.formatVersion).txt").path
     }
 
     /// The directory to use: `APPHOST_CACHE`, else `$XDG_CACHE_HOME/apphost`, else `~/.cache/apphost`.
@@ -226,36 +264,37 @@ public struct RegistryCache: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             return Contents(problem: FileManager.default.fileExists(atPath: path) ? "cannot be read" : nil)
         }
-        // One buffer for the whole file; descriptions stay ranges of it until they are needed.
-        let whole = CacheText(sharing: [UInt8](data), range: 0..<data.count)
-        let bytes = [UInt8](data)
-        var lines: [Range<Int>] = []
-        lines.reserveCapacity(bytes.count / 256)
-        var start = 0
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-            if index > start { lines.append(start..<index) }
-            start = index + 1
-        }
-        if start < bytes.count { lines.append(start..<bytes.count) }
-        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
-        guard lines.count >= 2, text(lines[0]) == "apphost-registry-cache \(Self.formatVersion)" else {
-            return Contents(problem: "is not a registry cache of format \(Self.formatVersion)")
-        }
-        guard text(lines[1]) == "host\t\(hostIdentity)" else {
-            return Contents()  // another build of the host or kit: probe everything again, quietly
-        }
-        var contents = Contents()
-        contents.records.reserveCapacity(lines.count)
-        for (number, line) in lines.dropFirst(2).enumerated() {
-            switch Self.entry(bytes, line, whole: whole) {
-            case .record(let record)?:
-                contents.records[record.path] = record
-                contents.order.append(record.path)
-            case .folder(let path, let key)?: contents.folders[path] = key
-            case nil: return Contents(problem: "line \(number + 3) is damaged")
+        return data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Contents in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var lines: [Range<Int>] = []
+            lines.reserveCapacity(bytes.count / 96)
+            var start = 0
+            for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "\n") {
+                if index > start { lines.append(start..<index) }
+                start = index + 1
             }
+            if start < bytes.count { lines.append(start..<bytes.count) }
+            func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            guard lines.count >= 2, text(lines[0]) == "apphost-registry-cache \(Self.formatVersion)" else {
+                return Contents(problem: "is not a registry cache of format \(Self.formatVersion)")
+            }
+            guard text(lines[1]) == "host\t\(hostIdentity)" else {
+                return Contents()  // another build of the host or kit: probe everything again, quietly
+            }
+            var contents = Contents()
+            contents.records.reserveCapacity(lines.count)
+            contents.order.reserveCapacity(lines.count)
+            for (number, line) in lines.dropFirst(2).enumerated() {
+                switch entry(bytes, line) {
+                case .record(let record)?:
+                    contents.records[record.path] = record
+                    contents.order.append(record.path)
+                case .folder(let path, let key)?: contents.folders[path] = key
+                case nil: return Contents(problem: "line \(number + 3) is damaged")
+                }
+            }
+            return contents
         }
-        return contents
     }
 
     /// Merges `records` and `folders` into the cache, dropping the records of `removed` files, under the cache's
@@ -277,6 +316,19 @@ public struct RegistryCache: Sendable {
         for (folder, key) in folders { current.folders[folder] = key }
         let records = current.records
         let folders = current.folders
+        var descriptions = ""
+        for path in records.keys.sorted() where !path.contains(where: { $0 == "\t" || $0.isNewline }) {
+            guard case .described(_, let json)? = records[path]?.finding else { continue }
+            descriptions += path + "\t" + json.text.oneLine + "\n"
+        }
+        let descriptionsTemporary = "\(descriptionsPath).\(getpid()).tmp"
+        try Data(descriptions.utf8).write(to: URL(fileURLWithPath: descriptionsTemporary))
+        guard rename(descriptionsTemporary, descriptionsPath) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(descriptionsTemporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot replace \(descriptionsPath): \(reason)"])
+        }
+        DescriptionFile.forget(descriptionsPath)
         var text = "apphost-registry-cache \(Self.formatVersion)\nhost\t\(hostIdentity)\n"
         for folder in folders.keys.sorted() where !folder.contains(where: { $0 == "\t" || $0.isNewline }) {
             guard let key = folders[folder] else { continue }
@@ -301,8 +353,8 @@ public struct RegistryCache: Sendable {
         let key = record.key
         let common = [record.path, String(key.device), String(key.inode), String(key.size), String(key.modified), String(key.changed), record.sha256 ?? "-"]
         switch record.finding {
-        case .described(let claims, let json):
-            return (["ok"] + common + [claims.field, json.text.oneLine]).joined(separator: "\t")
+        case .described(let claims, _):
+            return (["ok"] + common + [claims.field, "-"]).joined(separator: "\t")
         case .refused(let message):
             return (["refused"] + common + ["-", message.oneLine.replacingOccurrences(of: "\t", with: " ")]).joined(separator: "\t")
         }
@@ -313,7 +365,7 @@ public struct RegistryCache: Sendable {
         case folder(String, FileKey)
     }
 
-    private static func entry(_ bytes: [UInt8], _ line: Range<Int>, whole: CacheText) -> Entry? {
+    private func entry(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Entry? {
         var fields: [Range<Int>] = []
         fields.reserveCapacity(10)
         var start = line.lowerBound
@@ -322,22 +374,23 @@ public struct RegistryCache: Sendable {
             start = index + 1
         }
         fields.append(start..<line.upperBound)
-        func number<Value: FixedWidthInteger>(_ field: Int) -> Value? { Value(number: bytes[fields[field]]) }
-        func text(_ field: Int) -> String { String(decoding: bytes[fields[field]], as: UTF8.self) }
+        func field(_ index: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[fields[index]]) }
+        func number<Value: FixedWidthInteger>(_ index: Int) -> Value? { Value(number: field(index)) }
+        func text(_ index: Int) -> String { String(decoding: field(index), as: UTF8.self) }
         guard fields.count == 10, let device: UInt64 = number(2), let inode: UInt64 = number(3), let size: Int64 = number(4),
             let modified: Int64 = number(5), let changed: Int64 = number(6)
         else { return nil }
         let key = FileKey(device: device, inode: inode, size: size, modified: modified, changed: changed)
-        let sha256 = bytes[fields[7]].elementsEqual("-".utf8) ? nil : text(7)
-        if bytes[fields[0]].elementsEqual("ok".utf8) {
-            guard let claims = FeatureClaims(field: text(8)[...]) else { return nil }
-            let json = CacheText(slice: whole, range: fields[9])
-            return .record(CacheRecord(path: text(1), key: key, sha256: sha256, finding: .described(claims, json: json)))
+        let sha256 = field(7).elementsEqual("-".utf8) ? nil : text(7)
+        if field(0).elementsEqual("ok".utf8) {
+            guard let claims = FeatureClaims(bytes: field(8)) else { return nil }
+            let path = text(1)
+            return .record(CacheRecord(path: path, key: key, sha256: sha256, finding: .described(claims, json: CacheText(storedIn: descriptionsPath, for: path))))
         }
-        if bytes[fields[0]].elementsEqual("refused".utf8) {
+        if field(0).elementsEqual("refused".utf8) {
             return .record(CacheRecord(path: text(1), key: key, sha256: sha256, finding: .refused(text(9))))
         }
-        if bytes[fields[0]].elementsEqual("folder".utf8) {
+        if field(0).elementsEqual("folder".utf8) {
             return .folder(text(1), key)
         }
         return nil
@@ -346,7 +399,7 @@ public struct RegistryCache: Sendable {
 
 extension FixedWidthInteger {
     /// A decimal number written in ASCII bytes; nil if the bytes are not one.
-    init?(number bytes: ArraySlice<UInt8>) {
+    init?(number bytes: some Collection<UInt8>) {
         guard !bytes.isEmpty else { return nil }
         var value: Self = 0
         var negative = false

@@ -74,27 +74,26 @@ public final class DeferredFeature {
     public let path: String
     /// The names the file claims.
     public let claims: FeatureClaims
-    private let describe: @Sendable () -> FeatureDescription?
-    /// Loads the file and registers it; set by whoever deferred it.
-    let load: @MainActor (DeferredFeature) -> Void
+    /// The description as JSON, decoded on first use.
+    let json: CacheText
+    /// The version of the file the cache knew, when the start did not check the file itself.
+    let uncheckedKey: FileKey?
+    /// Whether it was probed in this run (else it came from the cache).
+    public let probed: Bool
     /// Whether loading was tried (it is tried once).
     public internal(set) var attempted = false
 
-    /// A feature to load from `path` on first use; `describe` gives its description when one is needed.
-    public init(
-        path: String,
-        claims: FeatureClaims,
-        describe: @escaping @Sendable () -> FeatureDescription?,
-        load: @escaping @MainActor (DeferredFeature) -> Void
-    ) {
+    /// A feature to load from `path` on first use.
+    init(path: String, claims: FeatureClaims, json: CacheText, uncheckedKey: FileKey?, probed: Bool) {
         self.path = path
         self.claims = claims
-        self.describe = describe
-        self.load = load
+        self.json = json
+        self.uncheckedKey = uncheckedKey
+        self.probed = probed
     }
 
     /// What the file registers, as its probe described it (decoded on first use).
-    public private(set) lazy var description: FeatureDescription? = describe()
+    public private(set) lazy var description: FeatureDescription? = FeatureDescription.decode(json.text[...])
 }
 
 /// Maps route names to the features that draw them.
@@ -104,6 +103,8 @@ public final class DestinationRegistry {
     private var typeNames: [String: RegistryEntry] = [:]
     private var shellDefinitions: [String: ShellDefinition] = [:]
     private var deferred: [String: DeferredFeature] = [:]
+    /// Loads a deferred feature and registers it; set by whoever defers features.
+    var loadDeferredFeature: (@MainActor (DeferredFeature) -> Void)?
 
     /// Creates an empty registry.
     public init() {}
@@ -191,7 +192,7 @@ public final class DestinationRegistry {
         for claimed in feature.claims.all where deferred[claimed] === feature {
             deferred[claimed] = nil
         }
-        feature.load(feature)
+        loadDeferredFeature?(feature)
         return true
     }
 
