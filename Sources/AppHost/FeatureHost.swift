@@ -137,6 +137,9 @@ public final class FeatureHost {
         report = options.report
         searchedDirectories += discovery.directories
         warnAboutKitCopies(in: discovery.directories)
+        if !options.rescan, let cache = options.cache, startWarm(discovery, cache: cache, prober: prober, allowUntrusted: options.allowUntrusted) {
+            return
+        }
 
         let cacheRead = (options.rescan ? nil : options.cache?.load()) ?? RegistryCache.Contents()
         if let problem = cacheRead.problem, let cache = options.cache {
@@ -297,6 +300,36 @@ public final class FeatureHost {
         }
     }
 
+    /// The warm start's shortcut (WarmIndex): when every folder searched is unchanged since the cache listed it,
+    /// trusted and without a lock file, and every refused file is unchanged, the registry gets the index's names
+    /// and no file is looked at until its feature is used. False, having changed nothing, when it does not apply.
+    private func startWarm(_ discovery: FeatureDiscovery, cache: RegistryCache, prober: FeatureProber, allowUntrusted: Bool) -> Bool {
+        guard let index = WarmIndex(cache: cache, searched: discovery.directories) else { return false }
+        for directory in discovery.directories {
+            let folder = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+            guard let status = FileKey.of(directory), status.mode & S_IFMT == S_IFDIR, index.folders[folder] == status.key,
+                allowUntrusted || FileTrust.problem(path: directory, mode: status.mode, owner: status.owner, isFolder: true) == nil,
+                access(folder + "/" + LockFile.fileName, F_OK) != 0
+            else { return false }
+        }
+        for record in index.refused {
+            guard let status = FileKey.of(record.path), status.key == record.key else { return false }
+        }
+        for record in index.refused {
+            if case .refused(let message) = record.finding {
+                refuse(.refusedByProbe(path: record.path, message: message), quarantined: true)
+            }
+        }
+        loading = Loading(prober: prober, cache: cache, allowUntrusted: allowUntrusted, records: [:], folders: [:], original: RegistryCache.Contents())
+        registry.warmIndex = index
+        registry.makeDeferred = { record in
+            guard case .described(let claims, let json) = record.finding else { return nil }
+            return DeferredFeature(path: record.path, claims: claims, json: json, uncheckedKey: record.key, probed: false)
+        }
+        registry.loadDeferredFeature = { [weak self] feature in self?.verifyAndLoad(feature) }
+        return true
+    }
+
     /// What a probing load keeps for the features it loads later.
     private struct Loading {
         var prober: FeatureProber
@@ -376,13 +409,14 @@ public final class FeatureHost {
     /// Every feature file known to this host, described (descriptions decoded), then every refused one: for listings.
     public func describeFiles() -> [FeatureFile] {
         let loaded = Dictionary(features.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let usable = deferredInOrder.map { feature in
+        let waiting = registry.warmIndex == nil ? deferredInOrder : registry.deferredFeatures.sorted { $0.path < $1.path }
+        let usable = waiting.map { feature in
             if let loaded = loaded[feature.path] {
                 return FeatureFile(path: feature.path, status: .loaded, description: loaded.description)
             }
             return FeatureFile(path: feature.path, status: feature.probed ? .probed : .cached, description: feature.description)
         }
-        let deferredPaths = Set(deferredInOrder.map(\.path))
+        let deferredPaths = Set(waiting.map(\.path))
         let loadedHere = features.filter { !deferredPaths.contains($0.path) }
             .map { FeatureFile(path: $0.path, status: .loaded, description: $0.description) }
         return usable + loadedHere + files.filter { $0.error != nil }

@@ -365,6 +365,23 @@ public struct RegistryCache: Sendable {
         case folder(String, FileKey)
     }
 
+    /// The record on `line` of the index's `bytes`; nil for another kind of line or a damaged one.
+    func record(_ bytes: [UInt8], _ line: Range<Int>) -> CacheRecord? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard case .record(let record)? = entry(buffer, line) else { return nil }
+            return record
+        }
+    }
+
+    /// The file key in fields 2 to 6 of a line whose first nine tabs are at `tabs`.
+    static func key(_ bytes: [UInt8], _ tabs: [Int]) -> FileKey? {
+        func number<Value: FixedWidthInteger>(_ field: Int) -> Value? { Value(number: bytes[(tabs[field - 1] + 1)..<tabs[field]]) }
+        guard tabs.count >= 7, let device: UInt64 = number(2), let inode: UInt64 = number(3), let size: Int64 = number(4),
+            let modified: Int64 = number(5), let changed: Int64 = number(6)
+        else { return nil }
+        return FileKey(device: device, inode: inode, size: size, modified: modified, changed: changed)
+    }
+
     private func entry(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Entry? {
         var fields: [Range<Int>] = []
         fields.reserveCapacity(10)

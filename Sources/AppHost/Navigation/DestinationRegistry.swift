@@ -105,6 +105,28 @@ public final class DestinationRegistry {
     private var deferred: [String: DeferredFeature] = [:]
     /// Loads a deferred feature and registers it; set by whoever defers features.
     var loadDeferredFeature: (@MainActor (DeferredFeature) -> Void)?
+    /// Names known from the registry cache's index, whose features are made when first looked up.
+    var warmIndex: WarmIndex?
+    /// Makes the deferred feature of an index record; set with ``warmIndex``.
+    var makeDeferred: (@MainActor (CacheRecord) -> DeferredFeature?)?
+
+    /// Names whose feature was made from the warm index already: each is made once.
+    private var madeFromIndex: Set<String> = []
+
+    /// The deferred feature claiming `name`, made from the warm index if need be.
+    private func deferredFeature(claiming name: String) -> DeferredFeature? {
+        if let feature = deferred[name] { return feature }
+        guard let index = warmIndex, !madeFromIndex.contains(name), let record = index.record(claiming: name),
+            let feature = makeDeferred?(record)
+        else { return nil }
+        for claimed in feature.claims.all {
+            madeFromIndex.insert(claimed)
+            if deferred[claimed] == nil && registrations[claimed] == nil && shellDefinitions[claimed] == nil {
+                deferred[claimed] = feature
+            }
+        }
+        return feature
+    }
 
     /// Creates an empty registry.
     public init() {}
@@ -176,8 +198,11 @@ public final class DestinationRegistry {
         }
     }
 
-    /// The features still waiting to be loaded, each once, in name order.
+    /// The features still waiting to be loaded, each once, in name order (the warm index's are made now).
     public var deferredFeatures: [DeferredFeature] {
+        for name in warmIndex?.claims.keys.sorted() ?? [] where registrations[name] == nil && shellDefinitions[name] == nil {
+            _ = deferredFeature(claiming: name)
+        }
         var seen = Set<String>()
         return deferred.keys.sorted().compactMap { name in
             guard let feature = deferred[name], seen.insert(feature.path).inserted else { return nil }
@@ -187,7 +212,7 @@ public final class DestinationRegistry {
 
     /// Loads the deferred feature claiming `name`, once; true if it was tried now.
     private func loadDeferred(_ name: String) -> Bool {
-        guard let feature = deferred[name], !feature.attempted else { return false }
+        guard let feature = deferredFeature(claiming: name), !feature.attempted else { return false }
         feature.attempted = true
         for claimed in feature.claims.all where deferred[claimed] === feature {
             deferred[claimed] = nil
@@ -209,24 +234,30 @@ public final class DestinationRegistry {
 
     /// The names of every shell, registered or deferred, sorted.
     public var shellNames: [String] {
-        Set(shellDefinitions.keys).union(deferred.values.flatMap(\.claims.shells)).sorted()
+        Set(shellDefinitions.keys).union(deferred.values.flatMap(\.claims.shells))
+            .union(warmIndex?.claims.filter(\.value.shell).map(\.key) ?? []).sorted()
     }
 
     /// The route names, registered or deferred, sorted.
     public var names: [String] {
-        Set(registrations.keys).union(deferred.values.flatMap(\.claims.routes)).sorted()
+        Set(registrations.keys).union(deferred.values.flatMap(\.claims.routes))
+            .union(warmIndex?.claims.filter { !$0.value.shell }.map(\.key) ?? []).sorted()
     }
 
     /// The names `--start` accepts: shells and names with a root destination, registered or deferred.
     public var startNames: [String] {
         let registered = registrations.values.filter { $0.root != nil }.map(\.name)
         let waiting = deferred.values.flatMap { $0.claims.starts + $0.claims.shells }
+            + (warmIndex?.claims.filter { $0.value.shell || $0.value.root != nil }.map(\.key) ?? [])
         return Set(registered + shellDefinitions.keys + waiting).sorted()
     }
 
     /// The root route of `name`, for `--start NAME`; a deferred feature's comes from its description.
     public func root(named name: String) -> Route? {
         if let registration = registrations[name] { return registration.root }
+        if deferred[name] == nil, let root = warmIndex?.claims[name]?.root {
+            return try? Route(parsing: root)
+        }
         guard let feature = deferred[name], let root = feature.claims.roots[name] else {
             return nil
         }

@@ -1,0 +1,111 @@
+// The warm start's shortcut. When every folder searched is one the registry
+// cache listed and none of them changed, the host needs no record of any file
+// until one of its names is used: it reads the cache's index once, maps each
+// claimed name to its line, and parses a line (path, key, claims) only when its
+// name is first looked up. Names are short, so the map holds no other
+// allocation. Anything unusual (a damaged line, a name claimed twice, a folder
+// the cache does not know) and the host takes the full path instead.
+
+import Foundation
+
+/// The names in the registry cache's index, each pointing at its line, for one start.
+@MainActor
+final class WarmIndex {
+    /// One claimed name: the line that claims it, whether it is a shell, and its start route.
+    struct Claim {
+        var line: Range<Int>
+        var shell: Bool
+        var root: String?
+    }
+
+    private let bytes: [UInt8]
+    private let cache: RegistryCache
+    /// Each claimed name.
+    private(set) var claims: [String: Claim] = [:]
+    /// The records of refused files in the folders searched: checked at every start.
+    private(set) var refused: [CacheRecord] = []
+    /// Each folder's key as the cache listed it.
+    private(set) var folders: [String: FileKey] = [:]
+
+    /// Reads the index for `searched` folders; nil when the shortcut does not apply.
+    init?(cache: RegistryCache, searched: [String], hostIdentity: String = RegistryCache.hostIdentity) {
+        guard let data = FileManager.default.contents(atPath: cache.path) else { return nil }
+        self.cache = cache
+        bytes = [UInt8](data)
+        let searchedFolders = Set(searched.map { Array(($0.hasSuffix("/") ? String($0.dropLast()) : $0).utf8) })
+        let header = Array("apphost-registry-cache \(RegistryCache.formatVersion)\nhost\t\(hostIdentity)\n".utf8)
+        guard bytes.count >= header.count, bytes[0..<header.count].elementsEqual(header) else { return nil }
+        var start = header.count
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            if end > start, !read(line: start..<end, searchedFolders: searchedFolders) { return nil }
+            start = end + 1
+        }
+        // Every folder searched must be one the index lists.
+        guard searched.allSatisfy({ folders[$0.hasSuffix("/") ? String($0.dropLast()) : $0] != nil }) else { return nil }
+    }
+
+    /// Takes one line in; false if the shortcut cannot be used.
+    private func read(line: Range<Int>, searchedFolders: Set<[UInt8]>) -> Bool {
+        var tabs: [Int] = []
+        tabs.reserveCapacity(9)
+        for index in line where bytes[index] == UInt8(ascii: "\t") {
+            tabs.append(index)
+            if tabs.count == 9 { break }
+        }
+        guard tabs.count == 9 else { return false }
+        let kind = bytes[line.lowerBound..<tabs[0]]
+        let path = bytes[(tabs[0] + 1)..<tabs[1]]
+        if kind.elementsEqual("folder".utf8) {
+            guard let key = RegistryCache.key(bytes, tabs) else { return false }
+            folders[String(decoding: path, as: UTF8.self)] = key
+            return true
+        }
+        guard let slash = path.lastIndex(of: UInt8(ascii: "/")), searchedFolders.contains(Array(bytes[path.startIndex..<slash])) else {
+            return true  // a file of a folder not searched now
+        }
+        if kind.elementsEqual("refused".utf8) {
+            guard let record = cache.record(bytes, line) else { return false }
+            refused.append(record)
+            return true
+        }
+        guard kind.elementsEqual("ok".utf8) else { return false }
+        // Claims: r:NAME, s:NAME or *:NAME@ROOT, comma-separated.
+        var claim = tabs[7] + 1
+        let end = tabs[8]
+        guard !bytes[claim..<end].elementsEqual("-".utf8) else { return true }
+        while claim < end {
+            var stop = claim
+            while stop < end && bytes[stop] != UInt8(ascii: ",") { stop += 1 }
+            guard stop - claim >= 3, bytes[claim + 1] == UInt8(ascii: ":") else { return false }
+            var nameEnd = stop
+            var root: String?
+            if bytes[claim] == UInt8(ascii: "*") {
+                guard let at = bytes[(claim + 2)..<stop].firstIndex(of: UInt8(ascii: "@")) else { return false }
+                nameEnd = at
+                root = String(decoding: bytes[(at + 1)..<stop], as: UTF8.self)
+            }
+            let name = String(decoding: bytes[(claim + 2)..<nameEnd], as: UTF8.self)
+            // A name claimed twice needs the clash rule: the full path applies it.
+            guard claims.updateValue(Claim(line: line, shell: bytes[claim] == UInt8(ascii: "s"), root: root), forKey: name) == nil else {
+                return false
+            }
+            claim = stop + 1
+        }
+        return true
+    }
+
+    /// The full record of the file that claims `name`.
+    func record(claiming name: String) -> CacheRecord? {
+        claims[name].flatMap { cache.record(bytes, $0.line) }
+    }
+
+    /// Every record the index points at, once each, in the index's order (sorted by path).
+    var allRecords: [CacheRecord] {
+        var seen = Set<Int>()
+        return claims.values.sorted { $0.line.lowerBound < $1.line.lowerBound }.compactMap { claim in
+            seen.insert(claim.line.lowerBound).inserted ? cache.record(bytes, claim.line) : nil
+        }
+    }
+}
