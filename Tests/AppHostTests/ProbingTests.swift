@@ -165,10 +165,30 @@ struct ProbingTests {
         let result = try run(["--start", "home", "--log-level", "debug"], setup, input: "tap 3\n")
 
         let loaded = result.errors.split(separator: "\n").compactMap { line in
-            line.range(of: "loaded ").map { String(line[$0.upperBound...].prefix { $0 != " " }) }
+            line.range(of: "] loaded ").map { String(line[$0.upperBound...].prefix { $0 != " " }) }
         }
         #expect(result.status == 0)
         #expect(loaded == ["home", "about"])
+    }
+
+    @Test
+    func aWarmStartKnowsEveryNameAndLoadsOnlyWhatIsUsed() throws {
+        let setup = try Setup()
+        for feature in ["Home", "Character", "Settings", "About", "Shell"] {
+            try setup.features.addBuiltFeature(feature)
+        }
+        _ = try run(["list"], setup)
+
+        let result = try run(["--start", "main", "--log-level", "debug"], setup, input: "open nowhere/x\ntab 2\n")
+
+        let loaded = result.errors.split(separator: "\n").compactMap { line in
+            line.range(of: "] loaded ").map { String(line[$0.upperBound...].prefix { $0 != " " }) }
+        }
+        #expect(result.status == 0)
+        // Settings' tab is drawn from its start route in the index: its library is not loaded.
+        #expect(loaded == ["shell", "home", "character"])
+        #expect(result.errors.contains("error: open nowhere/x: no loaded feature provides 'nowhere' (loaded: about, character, home, settings)\n"))
+        #expect(result.output.contains("tabs: Home · [Characters] · Settings"))
     }
 
     @Test
