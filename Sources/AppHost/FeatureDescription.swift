@@ -58,9 +58,6 @@ public struct FeatureDescription: Codable, Hashable, Sendable {
     /// Its shells.
     public var shells: [Shell]
 
-    /// Every name the feature claims: its route names and shell names.
-    public var claimedNames: [String] { routes.map(\.name) + shells.map(\.name) }
-
     /// Decodes a description from its JSON text; nil if it is not one.
     static func decode(_ json: Substring) -> FeatureDescription? {
         try? JSONDecoder().decode(FeatureDescription.self, from: Data(json.utf8))

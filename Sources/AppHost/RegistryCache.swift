@@ -201,12 +201,6 @@ public struct CacheRecord: Sendable {
         default: return false
         }
     }
-
-    /// The description, decoded; nil for a refused file or a record that does not decode.
-    public var description: FeatureDescription? {
-        guard case .described(_, let json) = finding else { return nil }
-        return FeatureDescription.decode(json.text[...])
-    }
 }
 
 /// The registry cache file.
