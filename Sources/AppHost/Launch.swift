@@ -51,9 +51,16 @@ public enum Launch {
                 return fresh
             }
             var restored = saved
+            if saved.stacks.count != fresh.stacks.count {
+                // The shell gained or lost items since the file was saved: keep the stacks that still have an item.
+                report("state \(store.path) holds \(saved.stacks.count) stacks, but '\(start)' has \(fresh.stacks.count) items; "
+                    + "kept the first \(min(saved.stacks.count, fresh.stacks.count)), the others start fresh")
+                restored.stacks = fresh.stacks.indices.map { $0 < saved.stacks.count ? saved.stacks[$0] : fresh.stacks[$0] }
+                restored.selected = min(max(saved.selected, 0), fresh.stacks.count - 1)
+            }
             for index in restored.stacks.indices {
                 let label = saved.shell == nil ? "" : " (item \(index + 1))"
-                if let kept = prune(saved.stacks[index], registry: registry, report: { report("state \(store.path)\(label): \($0)") }) {
+                if let kept = prune(restored.stacks[index], registry: registry, report: { report("state \(store.path)\(label): \($0)") }) {
                     restored.stacks[index] = kept
                 } else {
                     restored.stacks[index] = fresh.stacks[index]

@@ -438,9 +438,23 @@ public final class Session {
         }
     }
 
+    /// How many times in a row the screens may change the navigation while they load (a load that
+    /// presents a sheet, say) before the session stops following them and says so.
+    public static let maximumLoadRounds = 16
+
+    /// Makes and loads the screens the navigation state shows; a load that changes the state starts it again.
     private func synchronize() async {
+        for _ in 0..<Self.maximumLoadRounds {
+            if await synchronizeOnce() { return }
+        }
+        report("the screens kept changing the navigation while they loaded; stopped after \(Self.maximumLoadRounds) rounds")
+    }
+
+    /// One round of ``synchronize()``: false if a load changed the navigation state.
+    private func synchronizeOnce() async -> Bool {
         let item = selected
         let root = routers[item]
+        let before = root.state
         let depth = root.state.presentedDepth
         if screens[item].count > depth + 1 {
             screens[item].removeLast(screens[item].count - depth - 1)
@@ -463,8 +477,10 @@ public final class Session {
                 }
                 screens[item][scope].append((route, screen))
                 await screen.load()
+                if root.state != before || selected != item { return false }
             }
         }
+        return true
     }
 
     private func render() {

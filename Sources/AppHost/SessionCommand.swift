@@ -37,6 +37,9 @@ public enum SessionCommand: Hashable, Sendable {
         quit               end the session
         """
 
+    /// The largest element or tab number a command takes.
+    public static let maximumNumber = 1_000_000
+
     /// Parses a line; `nil` for a blank line or a `#` comment.
     public static func parse(_ line: String) throws(SessionError) -> SessionCommand? {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -44,8 +47,15 @@ public enum SessionCommand: Hashable, Sendable {
         let parts = trimmed.split(separator: " ", maxSplits: 1)
         let word = parts[0].lowercased()
         let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
-        func target(_ text: String) -> Target {
-            Int(text).map(Target.number) ?? .label(text)
+        func target(_ text: String) throws(SessionError) -> Target {
+            // Element and tab numbers start at 1; a word of digits that is no such number is refused,
+            // not taken as a label (and never turned into arithmetic on Int.min).
+            let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : text[...]
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return .label(text) }
+            guard let number = Int(text), number >= 1, number <= maximumNumber else {
+                throw SessionError(command: trimmed, message: "\(text) is not an element or tab number; numbers go from 1 to \(maximumNumber)")
+            }
+            return .number(number)
         }
         func noArgument(_ command: SessionCommand) throws(SessionError) -> SessionCommand {
             guard argument.isEmpty else {
@@ -58,18 +68,18 @@ public enum SessionCommand: Hashable, Sendable {
             guard !argument.isEmpty else {
                 throw SessionError(command: trimmed, message: "tap needs a number or a label, e.g. tap 1")
             }
-            return .tap(target(argument))
+            return .tap(try target(argument))
         case "type":
             let parts = argument.split(separator: " ", maxSplits: 1)
             guard parts.count == 2 else {
                 throw SessionError(command: trimmed, message: "type needs a field and a text, e.g. type 1 Morty")
             }
-            return .type(target(String(parts[0])), String(parts[1]))
+            return .type(try target(String(parts[0])), String(parts[1]))
         case "tab":
             guard !argument.isEmpty else {
                 throw SessionError(command: trimmed, message: "tab needs a number or a name, e.g. tab 2")
             }
-            return .tab(target(argument))
+            return .tab(try target(argument))
         case "pop":
             guard !argument.isEmpty else {
                 throw SessionError(command: trimmed, message: "pop needs a route in the stack, e.g. pop character/list")

@@ -69,6 +69,8 @@ public struct TextRenderer: Sendable {
     public static let minimumWidth = 20
     /// The width used when none is given.
     public static let defaultWidth = 60
+    /// The widest width the renderer accepts: wider ones are drawn at this width.
+    public static let maximumWidth = 1000
 
     /// The number of columns every line fits in.
     public let width: Int
@@ -79,9 +81,9 @@ public struct TextRenderer: Sendable {
     /// The columns of a sidebar drawn beside the detail.
     public static let sidebarWidth = 20
 
-    /// Creates a renderer for `width` columns (at least ``minimumWidth``).
+    /// Creates a renderer for `width` columns (from ``minimumWidth`` to ``maximumWidth``).
     public init(width: Int = TextRenderer.defaultWidth) {
-        self.width = max(width, Self.minimumWidth)
+        self.width = min(max(width, Self.minimumWidth), Self.maximumWidth)
     }
 
     /// Renders a screen whose body is `body`, reached through the titles in `breadcrumbs` (root first).
@@ -197,7 +199,13 @@ public struct TextRenderer: Sendable {
             lines.append(text)
         }
 
+        /// Indentation stops growing at half the width, so deeply nested sections still fit.
+        func capped(_ indent: Int) -> Int {
+            min(max(indent, 0), width / 2)
+        }
+
         mutating func rule(_ character: Character, indent: Int = 0) {
+            let indent = capped(indent)
             lines.append(String(repeating: " ", count: indent) + String(repeating: character, count: width - indent))
         }
 
@@ -210,6 +218,7 @@ public struct TextRenderer: Sendable {
 
         /// Wraps `text` at word boundaries; continuation lines are indented by `hanging` more.
         mutating func wrap(_ text: String, indent: Int, prefix: String = "", hanging: Int = 0) {
+            let indent = capped(indent)
             let available = max(width - indent - prefix.count, 8)
             var current = ""
             var first = true

@@ -22,7 +22,7 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Read commands from this file instead of standard input.")
     var script: String?
 
-    @Option(help: "Columns of rendered text (at least \(TextRenderer.minimumWidth)).")
+    @Option(help: "Columns of rendered text (\(TextRenderer.minimumWidth) to \(TextRenderer.maximumWidth)).")
     var width: Int = TextRenderer.defaultWidth
 
     @Flag(help: "End at the first error, with exit code 1.")
@@ -38,8 +38,8 @@ struct Run: AsyncParsableCommand {
         guard featureTimeout >= 0 else {
             throw ValidationError("--feature-timeout must be 0 (no limit) or more seconds, got \(featureTimeout)")
         }
-        guard width >= TextRenderer.minimumWidth else {
-            throw ValidationError("--width must be at least \(TextRenderer.minimumWidth), got \(width)")
+        guard (TextRenderer.minimumWidth...TextRenderer.maximumWidth).contains(width) else {
+            throw ValidationError("--width must be from \(TextRenderer.minimumWidth) to \(TextRenderer.maximumWidth), got \(width)")
         }
     }
 

@@ -196,6 +196,6 @@ struct AppHostCommandTests {
         let result = try ProcessRunner.run(apphost, ["--start", "home", "--width", "5"])
 
         #expect(result.status != 0)
-        #expect(result.errors.contains("--width must be at least 20, got 5"))
+        #expect(result.errors.contains("--width must be from 20 to 1000, got 5"))
     }
 }

@@ -161,6 +161,9 @@ public final class DestinationRegistry {
     ) throws(RegistryError) -> (entries: [RegistryEntry], shells: [ShellDefinition]) {
         var addedShells: [String: ShellDefinition] = [:]
         for shell in registeredShells.map(ShellDefinition.init) {
+            guard !shell.items.isEmpty else {
+                throw .featureFailed(feature: shell.feature, message: "shell '\(shell.name)' has no items; give it at least one")
+            }
             let clash = shellDefinitions[shell.name]?.feature ?? addedShells[shell.name]?.feature
                 ?? registrations[shell.name]?.feature
                 ?? batch.first { $0.name == shell.name }?.feature

@@ -1,0 +1,159 @@
+import AppHost
+@_spi(Host) import AppHostKit
+import Testing
+
+/// Inputs that used to end a session, each now an error line (or a drawn screen) and the session goes on.
+@MainActor
+@Suite
+struct InputHardeningTests {
+    private final class Capture {
+        var output = ""
+        var errors = ""
+    }
+
+    private func session(start: String, registry: DestinationRegistry, width: Int = 40) throws -> (Session, Capture) {
+        let capture = Capture()
+        let session = Session(
+            registry: registry,
+            start: try #require(registry.root(named: start)),
+            options: Session.Options(width: width),
+            output: { capture.output += $0 },
+            errorOutput: { capture.errors += $0 }
+        )
+        return (session, capture)
+    }
+
+    @Test(arguments: ["tap -9223372036854775808", "tab -9223372036854775808", "type -9223372036854775808 x", "tap 0", "tap 99999999999999999999"])
+    func aNumberThatIsNoElementNumberIsRefused(line: String) async throws {
+        let registry = DestinationRegistry()
+        try registry.register(DeskFeature.self)
+        let (session, capture) = try session(start: "desk", registry: registry)
+        await session.start()
+        let number = line.split(separator: " ")[1]
+
+        let outcome = await session.execute(line)
+
+        #expect(outcome == .proceed)
+        #expect(capture.errors == "error: \(line): \(number) is not an element or tab number; numbers go from 1 to 1000000\n")
+    }
+
+    @Test
+    func aViewModelThatPresentsASheetWhileItLoadsIsFollowed() async throws {
+        let registry = DestinationRegistry()
+        try registry.register(RestlessFeature.self)
+        let (session, capture) = try session(start: "restless", registry: registry)
+
+        await session.start()
+
+        #expect(capture.errors == "")
+        #expect(session.deepLink.description == "restless/start!sheet(restless/greeting)")
+        #expect(capture.output.hasSuffix("""
+            ┌─ sheet ──────────────────────────────┐
+            │ Greeting                             │
+            │ ──────────────────────────────────── │
+            │ Shown by a load.                     │
+            └──────────────────────────────────────┘
+
+            """))
+    }
+
+    @Test
+    func screensThatNavigateOnEveryLoadAreStoppedAndNamed() async throws {
+        let registry = DestinationRegistry()
+        try registry.register(RestlessFeature.self)
+        let (session, capture) = try session(start: "restless", registry: registry)
+        await session.start()
+
+        let outcome = await session.execute("open restless/forever")
+
+        #expect(outcome == .proceed)
+        #expect(capture.errors == "error: the screens kept changing the navigation while they loaded; stopped after \(Session.maximumLoadRounds) rounds\n")
+    }
+
+    @Test
+    func deeplyNestedSectionsStayWithinTheWidth() async throws {
+        let registry = DestinationRegistry()
+        try registry.register(RestlessFeature.self)
+        let (session, capture) = try session(start: "restless", registry: registry)
+        await session.start()
+
+        await session.execute("open restless/nested")
+
+        let screen = capture.output.split(separator: "\n").suffix(34)
+        #expect(capture.errors == "")
+        #expect(screen.allSatisfy { $0.count <= 40 }, "\(screen)")
+        #expect(screen.contains { $0 == String(repeating: " ", count: 20) + String(repeating: "─", count: 20) })
+    }
+
+    @Test
+    func aShellWithNoItemsIsRefusedWhenItRegisters() throws {
+        let registry = DestinationRegistry()
+
+        #expect(throws: RegistryError.featureFailed(feature: "hollow", message: "shell 'empty' has no items; give it at least one")) {
+            try registry.register(HollowShellFeature.self)
+        }
+        #expect(registry.shellNames.isEmpty)
+    }
+}
+
+/// Screens that change the navigation while they load, and one nested too deep for its width.
+enum RestlessNavigation: Navigation {
+    case start
+    case greeting
+    case forever
+    case nested
+
+    static let routeName = "restless"
+}
+
+@MainActor
+final class RestlessViewModel: ViewModel {
+    let destination: RestlessNavigation
+    let router: any RouterContract
+
+    init(_ destination: RestlessNavigation, router: any RouterContract) {
+        self.destination = destination
+        self.router = router
+    }
+
+    func load() async {
+        switch destination {
+        case .start: router.present(RestlessNavigation.greeting, style: .sheet)
+        case .forever: router.navigate(to: RestlessNavigation.forever)
+        case .greeting, .nested: break
+        }
+    }
+}
+
+enum RestlessFeature: FeatureModule {
+    static let name = "restless"
+
+    static func register(in context: FeatureContext) throws {
+        try context.register(RestlessNavigation.self, root: .start) { destination, router in
+            Screen(RestlessViewModel(destination, router: router)) { model in
+                switch model.destination {
+                case .start: Title("Start")
+                case .greeting:
+                    Title("Greeting")
+                    Text("Shown by a load.")
+                case .forever: Title("Forever")
+                case .nested:
+                    Title("Nested")
+                    nest(30)
+                }
+            }
+        }
+    }
+
+    private static func nest(_ depth: Int) -> Node {
+        depth == 0 ? Divider().node : .section(nil, [nest(depth - 1)])
+    }
+}
+
+enum HollowShellFeature: FeatureModule {
+    static let name = "hollow"
+
+    static func register(in context: FeatureContext) throws {
+        context.registerShell("empty", style: .tabs, items: [])
+    }
+}
