@@ -47,8 +47,15 @@ public final class Session {
 
     /// The screen on top, as last rendered.
     public private(set) var current: RenderedScreen?
-    /// The errors reported so far.
+    /// The most recent errors reported, at most ``keptErrors`` of them (a long session keeps no more).
     public private(set) var errors: [String] = []
+    /// How many errors were reported in all.
+    public private(set) var errorCount = 0
+
+    /// How many recent errors ``errors`` keeps.
+    public static let keptErrors = 100
+    /// The longest error line written: longer ones keep their start and their end, with `…` between.
+    public static let maximumErrorLength = 600
     /// Called with the new state after every command that changed it.
     public var onStateChange: (@MainActor (AppState) -> Void)?
 
@@ -130,7 +137,7 @@ public final class Session {
     /// Renders the start screen.
     @discardableResult
     public func start() async -> Outcome {
-        let before = errors.count
+        let before = errorCount
         await refresh()
         return outcome(since: before)
     }
@@ -151,7 +158,7 @@ public final class Session {
     /// Runs one command line.
     @discardableResult
     public func execute(_ line: String) async -> Outcome {
-        let before = errors.count
+        let before = errorCount
         let command: SessionCommand
         do {
             guard let parsed = try SessionCommand.parse(line) else { return .proceed }
@@ -537,7 +544,14 @@ public final class Session {
     // MARK: Errors
 
     private func report(_ message: String) {
+        var message = message.visible
+        if message.count > Self.maximumErrorLength {
+            // The command comes first and the cause last: keep both ends.
+            message = String(message.prefix(Self.maximumErrorLength / 3)) + " … " + String(message.suffix(Self.maximumErrorLength / 2))
+        }
+        errorCount += 1
         errors.append(message)
+        if errors.count > Self.keptErrors { errors.removeFirst(errors.count - Self.keptErrors) }
         writeError("error: \(message)\n")
     }
 
@@ -547,6 +561,6 @@ public final class Session {
     }
 
     private func outcome(since count: Int) -> Outcome {
-        options.strict && errors.count > count ? .failed : .proceed
+        options.strict && errorCount > count ? .failed : .proceed
     }
 }

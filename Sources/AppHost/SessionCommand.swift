@@ -40,8 +40,17 @@ public enum SessionCommand: Hashable, Sendable {
     /// The largest element or tab number a command takes.
     public static let maximumNumber = 1_000_000
 
+    /// The longest command line read, in bytes; a longer one is refused whole.
+    public static let maximumLineLength = 65_536
+
     /// Parses a line; `nil` for a blank line or a `#` comment.
     public static func parse(_ line: String) throws(SessionError) -> SessionCommand? {
+        guard line.utf8.count <= maximumLineLength else {
+            throw SessionError(
+                command: String(line.prefix(40)) + "…",
+                message: "the line is \(line.utf8.count) bytes; at most \(maximumLineLength) are read (SessionCommand.maximumLineLength)"
+            )
+        }
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
         let parts = trimmed.split(separator: " ", maxSplits: 1)

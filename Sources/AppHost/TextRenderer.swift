@@ -158,7 +158,7 @@ public struct TextRenderer: Sendable {
                 actions += output.actions
             }
         }
-        return RenderedScreen(text: lines.joined(separator: "\n") + "\n", actions: actions)
+        return RenderedScreen(text: lines.map(\.visible).joined(separator: "\n") + "\n", actions: actions)
     }
 
     /// The breadcrumbs joined with `›`, dropping the oldest ones to fit the width.
@@ -231,10 +231,11 @@ public struct TextRenderer: Sendable {
             }
             for word in text.split(separator: " ", omittingEmptySubsequences: true) {
                 var word = Substring(word)
-                while word.count > available {
+                // A word longer than a line is cut into lines; each step walks one line's worth, so a long word costs its length.
+                while let cut = word.index(word.startIndex, offsetBy: available, limitedBy: word.endIndex), cut < word.endIndex {
                     if !current.isEmpty { flush(&lines) }
-                    current = String(word.prefix(available))
-                    word = word.dropFirst(available)
+                    current = String(word[..<cut])
+                    word = word[cut...]
                     flush(&lines)
                 }
                 if current.isEmpty {
@@ -311,4 +312,27 @@ extension String {
         while text.last == " " { text.removeLast() }
         return text
     }
+}
+
+extension String {
+    /// The text with control characters shown, never sent to a terminal: C0 and DEL in caret notation
+    /// (`ESC` becomes `^[`), C1 as `\u{9B}`. Text from features, routes and state files passes through this.
+    var visible: String {
+        guard unicodeScalars.contains(where: \.isControl) else { return self }
+        var shown = ""
+        for scalar in unicodeScalars {
+            switch scalar.value {
+            case 0x00..<0x20: shown += "^" + String(UnicodeScalar(UInt8(scalar.value + 0x40)))
+            case 0x7F: shown += "^?"
+            case 0x80..<0xA0: shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+}
+
+extension Unicode.Scalar {
+    /// A C0 or C1 control character, or DEL.
+    var isControl: Bool { value < 0x20 || (0x7F..<0xA0).contains(value) }
 }

@@ -86,6 +86,76 @@ struct InputHardeningTests {
     }
 
     @Test
+    func aDeepLinkNestedTooDeepIsRefusedNamingTheLimit() async throws {
+        let registry = DestinationRegistry()
+        try registry.register(RestlessFeature.self)
+        let (session, capture) = try session(start: "restless", registry: registry)
+        await session.start()
+        let link = "restless/nested" + String(repeating: "!sheet(restless/nested", count: 2000) + String(repeating: ")", count: 2000)
+
+        let outcome = await session.execute("open \(link)")
+
+        #expect(outcome == .proceed)
+        #expect(capture.errors.hasSuffix(": nested more than \(DeepLink.maximumNesting) deep (DeepLink.maximumNesting)\n"))
+        #expect(capture.errors.utf8.count <= Session.maximumErrorLength + 20)
+        #expect(session.deepLink.description == "restless/start!sheet(restless/greeting)")
+    }
+
+    @Test
+    func aWordLongerThanManyLinesIsCutIntoLinesThatFit() throws {
+        let word = String(repeating: "W", count: 100_000)
+
+        let screen = TextRenderer(width: 40).render(body: [.title("Long"), .text(word)], breadcrumbs: ["Long"])
+
+        let lines = screen.text.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= 40 })
+        #expect(lines.filter { $0.allSatisfy { $0 == "W" } }.map(\.count).reduce(0, +) == 100_000)
+    }
+
+    @Test
+    func aLineLongerThanTheLimitIsRefused() async throws {
+        let registry = DestinationRegistry()
+        try registry.register(DeskFeature.self)
+        let (session, capture) = try session(start: "desk", registry: registry)
+        await session.start()
+        let line = "open " + String(repeating: "x", count: SessionCommand.maximumLineLength)
+
+        await session.execute(line)
+
+        #expect(capture.errors == "error: \(line.prefix(40))…: the line is \(line.utf8.count) bytes; at most \(SessionCommand.maximumLineLength) are read (SessionCommand.maximumLineLength)\n")
+    }
+
+    @Test
+    func controlCharactersAreShownNotSent() async throws {
+        let screen = TextRenderer(width: 40).render(body: [.title("Hi\u{1B}[2J"), .text("bell\u{07} del\u{7F} csi\u{9B}")], breadcrumbs: ["Hi"])
+        let registry = DestinationRegistry()
+        try registry.register(DeskFeature.self)
+        let (session, capture) = try session(start: "desk", registry: registry)
+        await session.start()
+
+        await session.execute("tap \u{1B}[2J")
+
+        #expect(screen.text.contains("Hi^[[2J\n"))
+        #expect(screen.text.contains("bell^G del^? csi\\u{9B}\n"))
+        #expect(!screen.text.unicodeScalars.contains { $0.value == 0x1B })
+        #expect(capture.errors.hasPrefix("error: tap ^[[2J: no element labelled '^[[2J'"))
+    }
+
+    @Test
+    func aLongSessionKeepsOnlyRecentErrors() async throws {
+        let registry = DestinationRegistry()
+        try registry.register(DeskFeature.self)
+        let (session, _) = try session(start: "desk", registry: registry)
+        await session.start()
+
+        for number in 1...150 { await session.execute("tap \(number + 10)") }
+
+        #expect(session.errorCount == 150)
+        #expect(session.errors.count == Session.keptErrors)
+        #expect(session.errors.last == "tap 160: no element 160 on this screen (it has 1–3)")
+    }
+
+    @Test
     func aShellWithNoItemsIsRefusedWhenItRegisters() throws {
         let registry = DestinationRegistry()
 

@@ -36,6 +36,10 @@ public enum DeepLink: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The deepest nesting of parentheses a link may have (a presentation in a presentation…):
+    /// deeper links are refused before they are parsed, so reading one costs time in proportion to its length.
+    public static let maximumNesting = 32
+
     /// Reads a link; the error names the segment at fault.
     public init(parsing text: String) throws(RouteError) {
         let text = text.trimmingWhitespace()
@@ -194,7 +198,14 @@ public enum DeepLink: Hashable, Sendable, CustomStringConvertible {
         var depth = 0
         for index in text.indices {
             switch text[index] {
-            case "(": depth += 1
+            case "(":
+                depth += 1
+                if character == nil && depth > maximumNesting {
+                    throw RouteError(
+                        route: String(text.prefix(80)) + (text.count > 80 ? "…" : ""),
+                        message: "nested more than \(maximumNesting) deep (DeepLink.maximumNesting)"
+                    )
+                }
             case ")":
                 depth -= 1
                 if depth < 0 { throw RouteError(route: String(text), message: "unbalanced ')'") }
