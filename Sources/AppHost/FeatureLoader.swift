@@ -141,7 +141,10 @@ public enum FeatureLoader {
         let added: (entries: [RegistryEntry], shells: [ShellDefinition])
         do {
             if let definition = library.cFeature {
-                added = try registry.register([definition.registration(origin: library.path, logger: Logger(label: "apphost.\(library.name)"))])
+                let validate: @MainActor (Route) throws(RouteError) -> Void = { [weak registry] (route) throws(RouteError) in
+                    try registry?.validate(route)
+                }
+                added = try registry.register([definition.registration(origin: library.path, logger: Logger(label: "apphost.\(library.name)"), validate: validate)])
             } else {
                 let context = try runSwiftRegistration(library)
                 added = try registry.register(context.registrations, shells: context.shells)

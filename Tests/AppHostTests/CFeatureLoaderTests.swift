@@ -64,6 +64,31 @@ struct CFeatureLoaderTests {
     }
 
     @Test
+    func aStringParameterWithANulIsRefusedNamingIt() async throws {
+        let fixtures = try FeatureFixtures()
+        let hello = fixtures.path("libHelloFeature.so")
+        try CCompiler.compile(CCompiler.fixture("hello.c"), to: hello)
+        let app = try await AppHarness(paths: [AppHarness.libraryPath("Home"), hello], start: "home")
+
+        await app.run("open hello/greet?name=Sum%00mer")
+
+        #expect(app.errorLines.last == "error: open hello/greet?name=Sum%00mer: parameter 'name' contains a NUL character (%00), which a C string cannot carry (C destination 'greet' of \(hello))\n")
+        #expect(app.session.deepLink.description == "home/main")
+    }
+
+    @Test
+    func navigateToARouteNothingProvidesReturnsFalse() async throws {
+        let fixtures = try FeatureFixtures()
+        let navigator = fixtures.path("libNavigatorFeature.so")
+        try CCompiler.compile(CCompiler.fixture("navigate.c"), to: navigator)
+        let app = try await AppHarness(paths: [navigator], start: "navigator", options: .init(width: 40))
+
+        await app.run("tap Go nowhere")
+
+        #expect(app.session.deepLink.description.hasPrefix("navigator/main!alert(title=Refused&message=navigate%20returned%20false"))
+    }
+
+    @Test
     func theAboutLibraryLinksNoSwiftLibrary() throws {
         let result = try ProcessRunner.run("/usr/bin/env", ["readelf", "--dynamic", AppHarness.libraryPath("About")])
 

@@ -171,6 +171,9 @@ extension CDestination {
                 }
                 values.append(.bool(flag))
             case .string:
+                guard !text.utf8.contains(0) else {
+                    throw fail("parameter '\(parameter.name)' contains a NUL character (%00), which a C string cannot carry")
+                }
                 values.append(.string(text))
             case .pointer:
                 throw fail("parameter '\(parameter.name)' has a type routes cannot carry")

@@ -5,7 +5,7 @@ import CAppHost
 extension CFeatureDefinition {
     /// The registry entry of this feature's routes, for the file at `origin`.
     @MainActor
-    func registration(origin: String, logger: Logger) -> Registration {
+    func registration(origin: String, logger: Logger, validate: @escaping @MainActor (Route) throws(RouteError) -> Void) -> Registration {
         let root = rootDestination.map { Route(name: routeName, destination: $0) }
         return Registration(
             name: routeName,
@@ -19,7 +19,7 @@ extension CFeatureDefinition {
             makeScreen: { (route, router) throws(RouteError) in
                 let destination = try self.destination(for: route, origin: origin)
                 let arguments = try destination.arguments(for: route, origin: origin)
-                let handle = CRouterHandle(router: router, logger: logger)
+                let handle = CRouterHandle(router: router, logger: logger, validate: validate)
                 return Screen {
                     destination.render(arguments: arguments, router: handle, logger: logger)
                 }

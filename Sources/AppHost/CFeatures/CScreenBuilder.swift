@@ -72,10 +72,13 @@ final class CScreenBuilder {
 final class CRouterHandle {
     let router: any RouterContract
     let logger: Logger
+    /// Checks that a route resolves to a registered destination.
+    let validate: @MainActor (Route) throws(RouteError) -> Void
 
-    init(router: any RouterContract, logger: Logger) {
+    init(router: any RouterContract, logger: Logger, validate: @escaping @MainActor (Route) throws(RouteError) -> Void) {
         self.router = router
         self.logger = logger
+        self.validate = validate
     }
 
     static func from(address: Int) -> CRouterHandle? {
@@ -197,6 +200,12 @@ enum CHostAPI {
                     guard let router = CRouterHandle.from(address: address) else { return false }
                     switch parsed {
                     case .success(let destination):
+                        do {
+                            try router.validate(destination)
+                        } catch {
+                            router.logger.error("C action navigate: \(error)")
+                            return false
+                        }
                         router.router.navigate(to: destination)
                         return true
                     case .failure(let error):

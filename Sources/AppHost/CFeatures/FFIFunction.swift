@@ -69,8 +69,7 @@ package final class FFIFunction: @unchecked Sendable {
         }
         let status = ffi_prep_cif(cif, FFI_DEFAULT_ABI, UInt32(argumentTypes.count), apphost_ffi_type_void(), typeList)
         guard status == FFI_OK else {
-            cif.deallocate()
-            typeList.deallocate()
+            // Every stored property is set, so deinit runs and frees both: freeing them here too would free them twice.
             throw FFIError(message: "libffi cannot prepare a call with arguments \(argumentTypes) (status \(status.rawValue))")
         }
     }
@@ -86,38 +85,39 @@ package final class FFIFunction: @unchecked Sendable {
         guard values.map(\.type) == argumentTypes else {
             throw FFIError(message: "arguments \(values.map(\.type)) do not match the declared \(argumentTypes)")
         }
-        // Every argument gets storage of its own; libffi reads each through a pointer to it.
-        var storage: [UnsafeMutableRawPointer] = []
-        var strings: [UnsafeMutablePointer<CChar>] = []
-        defer {
-            storage.forEach { $0.deallocate() }
-            strings.forEach { free($0) }
+        // One temporary buffer holds every argument's 8-byte slot, the pointers libffi reads them through, and
+        // the NUL-terminated copies of string arguments, which live for the duration of the call.
+        let slots = values.count * 8
+        let pointers = max(values.count, 1) * MemoryLayout<UnsafeMutableRawPointer?>.stride
+        let stringBytes = values.reduce(0) { total, value in
+            if case .string(let text) = value { return total + text.utf8.count + 1 }
+            return total
         }
-        for value in values {
-            let slot = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8)
-            storage.append(slot)
-            switch value {
-            case .pointer(let pointer):
-                slot.storeBytes(of: pointer, as: UnsafeMutableRawPointer?.self)
-            case .int64(let number):
-                slot.storeBytes(of: number, as: Int64.self)
-            case .double(let number):
-                slot.storeBytes(of: number, as: Double.self)
-            case .bool(let flag):
-                slot.storeBytes(of: flag ? 1 : 0, as: UInt8.self)
-            case .string(let text):
-                guard let copy = strdup(text) else {
-                    throw FFIError(message: "out of memory copying a string argument")
+        withUnsafeTemporaryAllocation(byteCount: slots + pointers + stringBytes, alignment: 16) { buffer in
+            let base = buffer.baseAddress!
+            let arguments = (base + slots).bindMemory(to: UnsafeMutableRawPointer?.self, capacity: max(values.count, 1))
+            var text = base + slots + pointers
+            for (index, value) in values.enumerated() {
+                let slot = base + index * 8
+                switch value {
+                case .pointer(let pointer):
+                    slot.storeBytes(of: pointer, as: UnsafeMutableRawPointer?.self)
+                case .int64(let number):
+                    slot.storeBytes(of: number, as: Int64.self)
+                case .double(let number):
+                    slot.storeBytes(of: number, as: Double.self)
+                case .bool(let flag):
+                    slot.storeBytes(of: flag ? 1 : 0, as: UInt8.self)
+                case .string(let string):
+                    let count = string.utf8.count
+                    _ = UnsafeMutableRawBufferPointer(start: text, count: count).copyBytes(from: string.utf8)
+                    text.storeBytes(of: 0, toByteOffset: count, as: UInt8.self)
+                    slot.storeBytes(of: text, as: UnsafeMutableRawPointer.self)
+                    text += count + 1
                 }
-                strings.append(copy)
-                slot.storeBytes(of: copy, as: UnsafeMutablePointer<CChar>.self)
+                (arguments + index).initialize(to: slot)
             }
+            ffi_call(cif, function, nil, arguments)
         }
-        let arguments = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: max(storage.count, 1))
-        defer { arguments.deallocate() }
-        for (index, slot) in storage.enumerated() {
-            (arguments + index).initialize(to: slot)
-        }
-        ffi_call(cif, function, nil, arguments)
     }
 }
