@@ -42,8 +42,7 @@ public enum Launch {
         case .missing:
             return fresh
         case .corrupt(let reason, let movedTo):
-            let where_ = movedTo.map { "moved it to \($0)" } ?? "could not move it aside"
-            report("state \(store.path) \(reason); \(where_) and started fresh")
+            report("state \(store.path) \(reason); " + (movedTo.map { "moved it to \($0) and started fresh" } ?? "started fresh"))
             return fresh
         case .state(let saved):
             guard saved.shell == fresh.shell, saved.shell != nil || saved.stacks[0].root.name == fresh.stacks[0].root.name else {

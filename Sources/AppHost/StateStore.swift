@@ -4,9 +4,13 @@ import Foundation
 /// Keeps a session's navigation state in a file, so the next run comes back where this one left.
 ///
 /// The file is JSON with a format version. It is written after every change,
-/// atomically: to `FILE.tmp`, then renamed over `FILE`. A file that cannot be
-/// read or decoded is moved aside to `FILE.corrupt` and reported; nothing is
-/// dropped without a word.
+/// atomically: to a temporary file created exclusively beside it (never through
+/// a symbolic link), then renamed over `FILE`. A regular file that is not a valid
+/// state is moved aside to `FILE.corrupt` (or `FILE.corrupt.1`, `.2`, …: an earlier
+/// copy is never overwritten) and reported. Anything else (a directory, a file
+/// that cannot be read for its permissions) is reported and left where it is.
+/// One session at a time saves to a file: the first holds a lock on `FILE.lock`,
+/// and a second one restores from the file but does not save to it, and says so.
 public struct StateStore: Sendable {
     /// The format this host writes and reads.
     public static let formatVersion = 1
@@ -44,11 +48,18 @@ public struct StateStore: Sendable {
         self.path = path
     }
 
-    /// Reads the file; moves an unusable one aside.
+    /// Reads the file; moves an unusable regular file aside.
     public func load() -> Loaded {
-        guard FileManager.default.fileExists(atPath: path) else { return .missing }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return moveAside(reason: "cannot be read")
+        var status = stat()
+        guard lstat(path, &status) == 0 || errno != ENOENT else { return .missing }
+        if status.st_mode & S_IFMT == S_IFLNK, stat(path, &status) != 0 {
+            return .corrupt(reason: "is a symbolic link to nothing", movedTo: nil)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            return .corrupt(reason: "is \(FileKind(mode: status.st_mode).description), not a state file; it was left as it is", movedTo: nil)
+        }
+        guard access(path, R_OK) == 0, let data = FileManager.default.contents(atPath: path) else {
+            return .corrupt(reason: "cannot be read (\(String(cString: strerror(errno)))); it was left as it is", movedTo: nil)
         }
         let decoder = JSONDecoder()
         guard let header = try? decoder.decode(Header.self, from: data) else {
@@ -69,29 +80,66 @@ public struct StateStore: Sendable {
         return .state(file.state)
     }
 
-    /// Writes `state`, atomically.
+    /// Writes `state`, atomically: to a temporary file made exclusively beside the file, then renamed over it.
     public func save(_ state: AppState) throws(SaveError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let temporary = path + ".tmp"
+        let data: Data
         do {
-            let data = try encoder.encode(File(version: Self.formatVersion, state: state))
-            try data.write(to: URL(fileURLWithPath: temporary))
-            guard rename(temporary, path) == 0 else {
-                throw SaveError(description: "\(path): cannot replace it: \(String(cString: strerror(errno)))")
-            }
-        } catch let error as SaveError {
-            throw error
+            data = try encoder.encode(File(version: Self.formatVersion, state: state))
         } catch {
-            throw SaveError(description: "\(path): cannot write it: \(error.localizedDescription)")
+            throw SaveError(description: "\(path): cannot encode the state: \(error.localizedDescription)")
+        }
+        // O_EXCL and O_NOFOLLOW: a file or a link planted at the temporary name is never written through.
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for attempt in 0..<16 where descriptor < 0 {
+            temporary = "\(path).\(getpid()).\(attempt).tmp"
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if descriptor < 0 && errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else {
+            throw SaveError(description: "\(path): cannot create a temporary file beside it: \(String(cString: strerror(errno)))")
+        }
+        let written = data.withUnsafeBytes { bytes in write(descriptor, bytes.baseAddress, bytes.count) }
+        close(descriptor)
+        guard written == data.count, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw SaveError(description: "\(path): cannot replace it: \(reason)")
         }
     }
 
+    /// Whether the path can take a state file: nothing is there yet, or a regular file (or a link to one).
+    public var canSave: Bool {
+        var status = stat()
+        return stat(path, &status) != 0 ? errno == ENOENT : status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Takes the file's lock (on `FILE.lock`) for the life of the process; false if another session holds it.
+    public func lock() -> Bool {
+        let descriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return false
+        }
+        // The descriptor stays open, so the lock lasts as long as the process.
+        return true
+    }
+
+    /// Moves the (regular) file to the first free `FILE.corrupt`, `FILE.corrupt.1`, …; an earlier copy is kept.
     private func moveAside(reason: String) -> Loaded {
-        let destination = path + ".corrupt"
-        try? FileManager.default.removeItem(atPath: destination)
-        let moved = rename(path, destination) == 0
-        return .corrupt(reason: reason, movedTo: moved ? destination : nil)
+        for attempt in 0..<1000 {
+            let destination = attempt == 0 ? path + ".corrupt" : path + ".corrupt.\(attempt)"
+            var existing = stat()
+            guard lstat(destination, &existing) != 0 else { continue }
+            // link + unlink: never replaces a file that appeared meanwhile.
+            guard link(path, destination) == 0 else { break }
+            unlink(path)
+            return .corrupt(reason: reason, movedTo: destination)
+        }
+        return .corrupt(reason: reason, movedTo: nil)
     }
 
     private static func describe(_ error: any Error) -> String {

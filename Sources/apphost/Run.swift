@@ -78,7 +78,11 @@ struct Run: AsyncParsableCommand {
             standardError("error: \(error)\n")
             return 2
         }
-        if let store {
+        if let store, !store.canSave {
+            standardError("warning: state \(store.path) is not a file this session can save to; it saves nothing\n")
+        } else if let store, !store.lock() {
+            standardError("warning: state \(store.path) is in use by another session; this one does not save to it\n")
+        } else if let store {
             session.onStateChange = { state in
                 do {
                     try store.save(state)

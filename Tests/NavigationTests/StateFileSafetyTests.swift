@@ -1,0 +1,96 @@
+import AppHost
+import AppHostTesting
+import Foundation
+import Testing
+
+/// A state file is never lost: what is not a valid state is moved aside only if it is a regular file,
+/// earlier copies are kept, the temporary file is never written through a link, and one session saves at a time.
+@Suite
+struct StateFileSafetyTests {
+    private let apphost = URL(fileURLWithPath: AppHarness.buildDirectory).appendingPathComponent("apphost").path
+
+    private func run(_ state: String, in folder: URL, input stdin: String = "") throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: apphost)
+        process.arguments = ["--start", "home", "--state", state]
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["APPHOST_CACHE"] = folder.appendingPathComponent("cache").path
+        process.environment = environment
+        let input = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    private func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-state-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test
+    func aDirectoryIsLeftWhereItIsAndNothingIsSaved() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("d"), withIntermediateDirectories: false)
+
+        let result = try run("d", in: folder)
+
+        #expect(result.status == 0)
+        #expect(result.errors == "warning: state d is a directory, not a state file; it was left as it is; started fresh\nwarning: state d is not a file this session can save to; it saves nothing\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["cache", "d"])
+    }
+
+    @Test
+    func anEarlierCorruptCopyIsKept() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("first\n".utf8).write(to: folder.appendingPathComponent("s.json"))
+        _ = try run("s.json", in: folder)
+        try Data("second\n".utf8).write(to: folder.appendingPathComponent("s.json"))
+
+        let result = try run("s.json", in: folder)
+
+        #expect(result.errors == "warning: state s.json is not a state file (no JSON object with a version); moved it to s.json.corrupt.1 and started fresh\n")
+        #expect(try String(contentsOf: folder.appendingPathComponent("s.json.corrupt"), encoding: .utf8) == "first\n")
+        #expect(try String(contentsOf: folder.appendingPathComponent("s.json.corrupt.1"), encoding: .utf8) == "second\n")
+    }
+
+    @Test
+    func aLinkAtTheOldTemporaryNameIsNeverWrittenThrough() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("precious")
+        try Data("keep me\n".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("s.json.tmp"), withDestinationURL: target)
+
+        let result = try run("s.json", in: folder, input: "tap 1\n")
+
+        #expect(result.status == 0)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "keep me\n")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("s.json").path))
+    }
+
+    @Test
+    func aSecondSessionOnOneFileDoesNotSaveToIt() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // This test holds the lock, as a first session would.
+        let lock = open(folder.appendingPathComponent("s.json.lock").path, O_RDWR | O_CREAT, 0o600)
+        defer { close(lock) }
+        #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
+
+        let result = try run("s.json", in: folder, input: "tap 1\n")
+
+        #expect(result.errors == "warning: state s.json is in use by another session; this one does not save to it\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("s.json").path))
+    }
+}
