@@ -276,6 +276,7 @@ public struct FeatureScaffold {
 
     private var viewModelTests: String {
         """
+        import AppHostKit
         import AppHostKitMocks
         import \(name)Interface
         import Testing
@@ -286,13 +287,13 @@ public struct FeatureScaffold {
         @Suite
         struct \(name)ViewModelTests {
             @Test
-            func didTapOnForecastButtonNavigatesToAThreeDayForecast() {
+            func didTapOnForecastButtonNavigatesToAThreeDayForecast() throws {
                 let router = RouterMock()
                 let sut = \(name)ViewModel(days: nil, router: router)
 
                 sut.didTapOnForecastButton()
 
-                #expect(router.navigatedDestinations.map { $0 as? \(name)Navigation } == [.forecast(days: 3)])
+                #expect(router.events == [.navigate(try Route(\(name)Navigation.forecast(days: 3)))])
             }
 
             @Test

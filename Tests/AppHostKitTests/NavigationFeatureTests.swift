@@ -50,3 +50,38 @@ struct NavigationFeatureTests {
         #expect(screen.title == "detail(identifier: 3)")
     }
 }
+
+/// RouterMock records what a view model asked for as routes, in one ordered list.
+@MainActor
+@Suite
+struct RouterMockTests {
+    @Test
+    func everyRequestIsRecordedInOrderAsRoutes() throws {
+        let router = RouterMock()
+
+        router.navigate(to: SampleNavigation.detail(identifier: 3))
+        router.present(SampleNavigation.list, style: .sheet)
+        router.goBack()
+        router.finish(with: SampleResult.chosen(identifier: 1))
+
+        #expect(router.events == [
+            .navigate(try Route(SampleNavigation.detail(identifier: 3))),
+            .present(try Route(SampleNavigation.list), .sheet),
+            .goBack,
+            .finish(try Route(SampleResult.chosen(identifier: 1))),
+        ])
+    }
+
+    @Test
+    func aDestinationThatCannotBecomeARouteIsRecordedAsAFailure() {
+        let router = RouterMock()
+
+        router.navigate(to: NestedNavigation(identifiers: [1, 2]))
+
+        guard case .failed(let error)? = router.events.first else {
+            Issue.record("expected a failure, got \(router.events)")
+            return
+        }
+        #expect(error.message == "lists are not supported in navigation values; use primitives only")
+    }
+}

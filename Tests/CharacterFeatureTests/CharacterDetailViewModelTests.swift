@@ -1,3 +1,4 @@
+import AppHostKit
 import AppHostKitMocks
 import Testing
 
@@ -41,8 +42,7 @@ struct CharacterDetailViewModelTests {
         sut.didTapOnBackButton()
 
         // Then
-        #expect(router.goBackCallCount == 1)
-        #expect(router.popToRootCallCount == 0)
+        #expect(router.events == [.goBack])
     }
 
     @Test
@@ -55,6 +55,6 @@ struct CharacterDetailViewModelTests {
         sut.didTapOnHomeButton()
 
         // Then
-        #expect(router.popToRootCallCount == 1)
+        #expect(router.events == [.popToRoot])
     }
 }

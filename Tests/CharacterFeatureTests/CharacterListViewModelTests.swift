@@ -1,3 +1,4 @@
+import AppHostKit
 import AppHostKitMocks
 import CharacterInterface
 import Testing
@@ -40,7 +41,7 @@ struct CharacterListViewModelTests {
     }
 
     @Test
-    func didSelectNavigatesToTheCharactersDetail() {
+    func didSelectNavigatesToTheCharactersDetail() throws {
         // Given
         let router = RouterMock()
         let sut = CharacterListViewModel(getCharactersUseCase: GetCharactersUseCaseMock(), router: router)
@@ -49,9 +50,7 @@ struct CharacterListViewModelTests {
         sut.didSelect(.morty)
 
         // Then
-        let destination = router.navigatedDestinations.first as? CharacterNavigation
-        #expect(destination == .detail(identifier: 2))
-        #expect(router.navigatedDestinations.count == 1)
+        #expect(router.events == [.navigate(try Route(CharacterNavigation.detail(identifier: 2)))])
     }
 }
 
@@ -59,7 +58,7 @@ struct CharacterListViewModelTests {
 @Suite
 struct CharacterPickerViewModelTests {
     @Test
-    func didSelectFinishesWithThePickedCharacter() {
+    func didSelectFinishesWithThePickedCharacter() throws {
         // Given
         let router = RouterMock()
         let sut = CharacterListViewModel(getCharactersUseCase: GetCharactersUseCaseMock(), router: router, selection: .returnResult)
@@ -68,8 +67,7 @@ struct CharacterPickerViewModelTests {
         sut.didSelect(.morty)
 
         // Then
-        #expect(router.finishedResults.map { $0 as? CharacterPickerResult } == [.picked(identifier: 2, name: "Morty Smith")])
-        #expect(router.navigatedDestinations.isEmpty)
+        #expect(router.events == [.finish(try Route(CharacterPickerResult.picked(identifier: 2, name: "Morty Smith")))])
     }
 
     @Test
@@ -82,7 +80,6 @@ struct CharacterPickerViewModelTests {
         sut.didTapOnCancelButton()
 
         // Then
-        #expect(router.goBackCallCount == 1)
-        #expect(router.finishedResults.isEmpty)
+        #expect(router.events == [.goBack])
     }
 }

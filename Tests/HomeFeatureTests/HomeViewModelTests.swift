@@ -1,3 +1,4 @@
+import AppHostKit
 import AppHostKitMocks
 import CharacterInterface
 import Testing
@@ -8,7 +9,7 @@ import Testing
 @Suite
 struct HomeViewModelTests {
     @Test
-    func didTapOnCharactersButtonNavigatesToCharacterList() {
+    func didTapOnCharactersButtonNavigatesToCharacterList() throws {
         // Given
         let router = RouterMock()
         let sut = HomeViewModel(router: router)
@@ -17,12 +18,11 @@ struct HomeViewModelTests {
         sut.didTapOnCharactersButton()
 
         // Then
-        let destination = router.navigatedDestinations.first as? CharacterNavigation
-        #expect(destination == .list)
+        #expect(router.events == [.navigate(try Route(CharacterNavigation.list))])
     }
 
     @Test
-    func didTapOnCharacterButtonNavigatesToCharacterDetail() {
+    func didTapOnCharacterButtonNavigatesToCharacterDetail() throws {
         // Given
         let router = RouterMock()
         let sut = HomeViewModel(router: router)
@@ -31,8 +31,7 @@ struct HomeViewModelTests {
         sut.didTapOnCharacterButton()
 
         // Then
-        let destination = router.navigatedDestinations.first as? CharacterNavigation
-        #expect(destination == .detail(identifier: 1))
+        #expect(router.events == [.navigate(try Route(CharacterNavigation.detail(identifier: 1)))])
     }
 
     @Test
@@ -45,7 +44,6 @@ struct HomeViewModelTests {
         sut.didTapOnCharacterButton()
 
         // Then
-        #expect(router.navigatedDestinations.count == 1)
-        #expect(router.goBackCallCount == 0)
+        #expect(router.events.count == 1)
     }
 }

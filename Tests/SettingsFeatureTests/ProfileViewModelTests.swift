@@ -9,7 +9,7 @@ import Testing
 @Suite
 struct ProfileViewModelTests {
     @Test
-    func didTapOnChooseFavouriteButtonPushesThePickerInTheSheet() {
+    func didTapOnChooseFavouriteButtonPushesThePickerInTheSheet() throws {
         // Given
         let router = RouterMock()
         let sut = ProfileViewModel(store: SettingsStore(), router: router)
@@ -18,7 +18,7 @@ struct ProfileViewModelTests {
         sut.didTapOnChooseFavouriteButton()
 
         // Then
-        #expect(router.navigatedDestinations.map { $0 as? CharacterNavigation } == [.picker])
+        #expect(router.events == [.navigate(try Route(CharacterNavigation.picker))])
     }
 
     @Test
@@ -48,7 +48,7 @@ struct ProfileViewModelTests {
 
         // Then
         #expect(store.name == "Morty")
-        #expect(router.dismissCallCount == 1)
+        #expect(router.events == [.dismiss])
     }
 
     @Test
@@ -64,6 +64,6 @@ struct ProfileViewModelTests {
 
         // Then
         #expect(store.name == "Rick")
-        #expect(router.dismissCallCount == 1)
+        #expect(router.events == [.dismiss])
     }
 }

@@ -22,7 +22,7 @@ struct SettingsViewModelTests {
     }
 
     @Test
-    func didTapOnEditProfileButtonPresentsTheProfileAsASheet() {
+    func didTapOnEditProfileButtonPresentsTheProfileAsASheet() throws {
         // Given
         let router = RouterMock()
         let sut = SettingsViewModel(store: SettingsStore(), router: router)
@@ -31,12 +31,11 @@ struct SettingsViewModelTests {
         sut.didTapOnEditProfileButton()
 
         // Then
-        #expect(router.presentedDestinations.map { $0.destination as? SettingsNavigation } == [.profile])
-        #expect(router.presentedDestinations.map(\.style) == [.sheet])
+        #expect(router.events == [.present(try Route(SettingsNavigation.profile), .sheet)])
     }
 
     @Test
-    func didTapOnWhatsNewButtonPresentsACover() {
+    func didTapOnWhatsNewButtonPresentsACover() throws {
         // Given
         let router = RouterMock()
         let sut = SettingsViewModel(store: SettingsStore(), router: router)
@@ -45,7 +44,7 @@ struct SettingsViewModelTests {
         sut.didTapOnWhatsNewButton()
 
         // Then
-        #expect(router.presentedDestinations.map(\.style) == [.fullScreenCover])
+        #expect(router.events == [.present(try Route(SettingsNavigation.whatsNew), .fullScreenCover)])
     }
 
     @Test
@@ -58,7 +57,10 @@ struct SettingsViewModelTests {
         sut.didTapOnResetButton()
 
         // Then
-        let dialog = try #require(router.shownConfirmationDialogs.first)
+        guard case .showConfirmationDialog(let dialog)? = router.events.first, router.events.count == 1 else {
+            Issue.record("expected one confirmation dialog, got \(router.events)")
+            return
+        }
         #expect(dialog.title == "Reset settings?")
         #expect(dialog.buttons.map(\.role) == [.destructive, .cancel])
         #expect(dialog.buttons.first?.result == (try Route(SettingsResult.reset)))
@@ -79,7 +81,10 @@ struct SettingsViewModelTests {
         // Then
         #expect(!store.isDarkModeOn)
         #expect(store.name == "Rick")
-        #expect(router.shownAlerts.map(\.title) == ["Settings reset"])
+        #expect(router.events.map { event -> String? in
+            guard case .showAlert(let alert) = event else { return nil }
+            return alert.title
+        } == ["Settings reset"])
     }
 
     @Test
@@ -95,6 +100,6 @@ struct SettingsViewModelTests {
 
         // Then
         #expect(store.name == "Summer")
-        #expect(router.shownAlerts.isEmpty)
+        #expect(router.events.isEmpty)
     }
 }

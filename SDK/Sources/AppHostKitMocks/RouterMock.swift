@@ -1,56 +1,85 @@
 import AppHostKit
 
-/// A ``RouterContract`` that records what a view model asked for, for unit tests.
+/// One thing a view model asked of its router. Navigation values are kept as their routes,
+/// as the host would see them, so a destination that cannot become a route shows as ``failed(_:)``.
+public enum RouterEvent: Hashable, Sendable {
+    /// `navigate(to:)`.
+    case navigate(Route)
+    /// `goBack()`.
+    case goBack
+    /// `popToRoot()`.
+    case popToRoot
+    /// `pop(to:)`.
+    case pop(to: Route)
+    /// `replaceStack(with:)`, root first.
+    case replaceStack([Route])
+    /// `present(_:style:)`.
+    case present(Route, PresentationStyle)
+    /// `showAlert(_:)`.
+    case showAlert(Alert)
+    /// `showConfirmationDialog(_:)`.
+    case showConfirmationDialog(ConfirmationDialog)
+    /// `dismiss()`.
+    case dismiss
+    /// `finish(with:)`, with the result as a route.
+    case finish(Route)
+    /// A value that cannot become a route was passed: the host would refuse it.
+    case failed(RouteError)
+}
+
+/// A ``RouterContract`` that records what a view model asked for, in order, for unit tests:
+///
+/// ```swift
+/// sut.didTapOnCharacterButton()
+/// #expect(router.events == [.navigate(try Route(CharacterNavigation.detail(identifier: 1)))])
+/// ```
 @MainActor
 public final class RouterMock: RouterContract {
-    /// Every destination passed to `navigate(to:)`, in order.
-    public private(set) var navigatedDestinations: [any Navigation] = []
-    /// Every route passed to `navigate(to:)`, in order.
-    public private(set) var navigatedRoutes: [Route] = []
-    /// Every destination presented, with its style, in order.
-    public private(set) var presentedDestinations: [(destination: any Navigation, style: PresentationStyle)] = []
-    /// Every alert shown, in order.
-    public private(set) var shownAlerts: [Alert] = []
-    /// Every confirmation dialog shown, in order.
-    public private(set) var shownConfirmationDialogs: [ConfirmationDialog] = []
-    /// Every destination passed to `pop(to:)`, in order.
-    public private(set) var poppedToDestinations: [any Navigation] = []
-    /// Every stack passed to `replaceStack(with:)`, in order.
-    public private(set) var replacedStacks: [[any Navigation]] = []
-    /// Every result passed to `finish(with:)`, in order.
-    public private(set) var finishedResults: [any NavigationResult] = []
-    /// How many times `goBack()` was called.
-    public private(set) var goBackCallCount = 0
-    /// How many times `popToRoot()` was called.
-    public private(set) var popToRootCallCount = 0
-    /// How many times `dismiss()` was called.
-    public private(set) var dismissCallCount = 0
+    /// Everything asked for, in order.
+    public private(set) var events: [RouterEvent] = []
 
     /// Creates a mock with nothing recorded.
     public init() {}
 
-    /// Records the destination.
-    public func navigate(to destination: any Navigation) { navigatedDestinations.append(destination) }
-    /// Records the route.
-    public func navigate(to route: Route) { navigatedRoutes.append(route) }
-    /// Counts the call.
-    public func goBack() { goBackCallCount += 1 }
-    /// Counts the call.
-    public func popToRoot() { popToRootCallCount += 1 }
-    /// Records the destination.
-    public func pop(to destination: any Navigation) { poppedToDestinations.append(destination) }
-    /// Records the stack.
-    public func replaceStack(with destinations: [any Navigation]) { replacedStacks.append(destinations) }
-    /// Records the destination and its style.
-    public func present(_ destination: any Navigation, style: PresentationStyle) {
-        presentedDestinations.append((destination, style))
+    private func record(_ value: some RouteCodable, as event: (Route) -> RouterEvent) {
+        do {
+            events.append(event(try Route(value)))
+        } catch {
+            events.append(.failed(error))
+        }
     }
+
+    /// Records the destination as its route.
+    public func navigate(to destination: any Navigation) { record(destination, as: RouterEvent.navigate) }
+    /// Records the route.
+    public func navigate(to route: Route) { events.append(.navigate(route)) }
+    /// Records the call.
+    public func goBack() { events.append(.goBack) }
+    /// Records the call.
+    public func popToRoot() { events.append(.popToRoot) }
+    /// Records the destination as its route.
+    public func pop(to destination: any Navigation) { record(destination) { .pop(to: $0) } }
+    /// Records the stack as routes.
+    public func replaceStack(with destinations: [any Navigation]) {
+        var routes: [Route] = []
+        for destination in destinations {
+            do {
+                routes.append(try Route(destination))
+            } catch {
+                events.append(.failed(error))
+                return
+            }
+        }
+        events.append(.replaceStack(routes))
+    }
+    /// Records the destination as its route, and the style.
+    public func present(_ destination: any Navigation, style: PresentationStyle) { record(destination) { .present($0, style) } }
     /// Records the alert.
-    public func showAlert(_ alert: Alert) { shownAlerts.append(alert) }
+    public func showAlert(_ alert: Alert) { events.append(.showAlert(alert)) }
     /// Records the dialog.
-    public func showConfirmationDialog(_ dialog: ConfirmationDialog) { shownConfirmationDialogs.append(dialog) }
-    /// Counts the call.
-    public func dismiss() { dismissCallCount += 1 }
-    /// Records the result.
-    public func finish(with result: any NavigationResult) { finishedResults.append(result) }
+    public func showConfirmationDialog(_ dialog: ConfirmationDialog) { events.append(.showConfirmationDialog(dialog)) }
+    /// Records the call.
+    public func dismiss() { events.append(.dismiss) }
+    /// Records the result as its route.
+    public func finish(with result: any NavigationResult) { record(result, as: RouterEvent.finish) }
 }
