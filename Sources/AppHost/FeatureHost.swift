@@ -8,7 +8,9 @@
 // current version are probed in child processes; the clash rule decides which
 // file owns each name; every accepted file is registered as deferred, and loaded
 // in this process only when one of its names is first used. Every refusal is
-// reported as it is found.
+// reported as it is found. When every folder is one the cache listed and none
+// changed, a warm start takes a shortcut (startWarm, WarmIndex): no file is
+// looked at until its feature is used.
 
 @_spi(Host) import AppHostKit
 import Foundation
