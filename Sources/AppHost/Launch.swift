@@ -21,6 +21,47 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
 /// Decides where a session starts: the start name, a saved state, a deep link.
 @MainActor
 public enum Launch {
+    /// Makes the session the executable and the test harness run: its start state (`start`, restored from
+    /// `store` if it holds one for `start`), `link` opened if given, and `store` saved after every change
+    /// when this session may save to it (with `lock`, only if no other session holds the file's lock).
+    /// Warnings (restoring, saving) go to `warn`, one line each without the `warning: ` prefix.
+    public static func session(
+        start: String,
+        registry: DestinationRegistry,
+        store: StateStore?,
+        lock: Bool = true,
+        open link: String?,
+        options: Session.Options,
+        output: @escaping @MainActor (String) -> Void,
+        errorOutput: @escaping @MainActor (String) -> Void,
+        warn: @escaping @MainActor (String) -> Void
+    ) throws(LaunchError) -> Session {
+        let initial = try initialState(start: start, registry: registry, store: store, report: warn)
+        let session = Session(registry: registry, state: initial, options: options, output: output, errorOutput: errorOutput)
+        if let link {
+            do {
+                try session.open(link)
+            } catch {
+                throw .badLink(link, error)
+            }
+        }
+        guard let store else { return session }
+        if !store.canSave {
+            warn("state \(store.path) is not a file this session can save to; it saves nothing")
+        } else if lock, !store.lock() {
+            warn("state \(store.path) is in use by another session; this one does not save to it")
+        } else {
+            session.onStateChange = { state in
+                do {
+                    try store.save(state)
+                } catch {
+                    warn("state \(error)")
+                }
+            }
+        }
+        return session
+    }
+
     /// The names `--start` accepts: shells and names with a root destination.
     public static func startNames(in registry: DestinationRegistry) -> [String] {
         registry.startNames

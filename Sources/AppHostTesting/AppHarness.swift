@@ -69,32 +69,23 @@ public final class AppHarness {
             }
         }
         let sink = Sink()
-        let store = stateFile.map(StateStore.init(path:))
-        let initial: AppState
         do {
-            initial = try Launch.initialState(start: start, registry: host.registry, store: store) {
-                sink.errors.append("warning: \($0)\n")
-            }
+            session = try Launch.session(
+                start: start,
+                registry: host.registry,
+                store: stateFile.map(StateStore.init(path:)),
+                // A test plays several sessions on one file in one process, one after another.
+                lock: false,
+                open: nil,
+                options: options,
+                output: { sink.output += $0 },
+                errorOutput: { sink.errors.append($0) },
+                warn: { sink.errors.append("warning: \($0)\n") }
+            )
         } catch {
             throw HarnessError.launchFailed(error)
         }
         self.host = host
-        session = Session(
-            registry: host.registry,
-            state: initial,
-            options: options,
-            output: { sink.output += $0 },
-            errorOutput: { sink.errors.append($0) }
-        )
-        if let store {
-            session.onStateChange = { state in
-                do {
-                    try store.save(state)
-                } catch {
-                    sink.errors.append("warning: state \(error)\n")
-                }
-            }
-        }
         self.sink = sink
         await session.start()
         transcript = sink.output

@@ -54,42 +54,21 @@ struct Run: AsyncParsableCommand {
         var lines = try script.map(ScriptLines.init(path:))
         SessionGuard.install(stateFile: state)
         guard let host = features.loadHost() else { return ExitCode.kitMismatch }
-        let store = state.map(StateStore.init(path:))
         let session: Session
         do {
-            let initial = try Launch.initialState(start: start, registry: host.registry, store: store) {
-                standardError("warning: \($0)\n")
-            }
-            session = Session(
+            session = try Launch.session(
+                start: start,
                 registry: host.registry,
-                state: initial,
+                store: state.map(StateStore.init(path:)),
+                open: open,
                 options: Session.Options(width: width, strict: strict, format: format),
                 output: standardOutput,
-                errorOutput: standardError
+                errorOutput: standardError,
+                warn: { standardError("warning: \($0)\n") }
             )
-            if let open {
-                do {
-                    try session.open(open)
-                } catch {
-                    throw LaunchError.badLink(open, error)
-                }
-            }
-        } catch let error as LaunchError {
+        } catch {
             standardError("error: \(error)\n")
             return 2
-        }
-        if let store, !store.canSave {
-            standardError("warning: state \(store.path) is not a file this session can save to; it saves nothing\n")
-        } else if let store, !store.lock() {
-            standardError("warning: state \(store.path) is in use by another session; this one does not save to it\n")
-        } else if let store {
-            session.onStateChange = { state in
-                do {
-                    try store.save(state)
-                } catch {
-                    standardError("warning: state \(error)\n")
-                }
-            }
         }
         let limit = featureTimeout
         if await SessionGuard.watch("drawing the first screen", limit: limit, { await session.start() }) == .failed {
