@@ -49,19 +49,6 @@ struct RouterTests {
     }
 
     @Test
-    func observersSeeEveryChange() {
-        let sut = Router(root: home)
-        var seen: [Int] = []
-        sut.observe { seen.append($0.stack.count) }
-
-        sut.navigate(to: SampleNavigation.list)
-        sut.goBack()
-        sut.goBack()
-
-        #expect(seen == [2, 1])
-    }
-
-    @Test
     func aValueThatCannotBeARouteIsReportedAndChangesNothing() {
         let sut = Router(root: home)
         var errors: [RouteError] = []

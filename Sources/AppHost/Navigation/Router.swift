@@ -4,25 +4,19 @@
 /// concrete ``RouterContract`` the host owns.
 ///
 /// The router itself is the scope of the base stack; ``scope(_:)`` gives the
-/// router of the stack presented `depth` sheets up. The host observes every
-/// change through ``observe(_:)``; requests that cannot be carried out are
-/// reported through ``onError`` and leave the state as it was.
+/// router of the stack presented `depth` sheets up. The session reads ``state``
+/// after each command; requests that cannot be carried out are reported through
+/// ``onError`` and leave the state as it was.
 @MainActor
 public final class Router: RouterContract {
     /// The whole state: the base stack and the presentations over it.
-    public private(set) var state: NavigationState {
-        didSet {
-            guard state != oldValue else { return }
-            for observer in observers { observer(state) }
-        }
-    }
+    public private(set) var state: NavigationState
 
     /// Called with the reason when a navigation request cannot be carried out.
     public var onError: (@MainActor (RouteError) -> Void)?
     /// Called with a result and the scope whose top screen should receive it.
     public var onResult: (@MainActor (_ result: Route, _ depth: Int) -> Void)?
 
-    private var observers: [@MainActor (NavigationState) -> Void] = []
     private var scopes: [RouterScope] = []
 
     /// Creates a router whose stack starts at `root`.
@@ -33,11 +27,6 @@ public final class Router: RouterContract {
     /// Creates a router with a given state.
     public init(state: NavigationState) {
         self.state = state
-    }
-
-    /// Calls `observer` after every change of ``state``.
-    public func observe(_ observer: @escaping @MainActor (NavigationState) -> Void) {
-        observers.append(observer)
     }
 
     /// Replaces the whole state, e.g. to restore it or to open a deep link.
