@@ -65,50 +65,33 @@ public struct FeatureDescription: Codable, Hashable, Sendable {
 }
 
 extension FeatureDescription {
-    /// The description as JSON, written by hand: a probe writes one per feature file, and
+    /// The description as JSON, written without JSONEncoder: a probe writes one per feature file, and
     /// JSONEncoder's dynamic casts scan every loaded image, so their cost grows with the features loaded.
     /// ``decode(_:)`` reads it back with JSONDecoder.
     public var json: String {
-        var out = "{\"build\":{\"major\":\(build.major),\"minor\":\(build.minor),\"patch\":\(build.patch)"
-        if let compiler = build.compiler { out += ",\"compiler\":" + Self.quoted(compiler) }
-        out += "},\"name\":" + Self.quoted(name) + ",\"routes\":["
-        out += routes.map { route in
-            var item = "{\"name\":" + Self.quoted(route.name) + ",\"typeName\":" + Self.quoted(route.typeName)
-            if let root = route.root { item += ",\"root\":" + Self.quoted(root) }
+        typealias Value = JSONRenderer.Value
+        var build: [String: Value] = ["major": .number(Int(self.build.major)), "minor": .number(Int(self.build.minor)), "patch": .number(Int(self.build.patch))]
+        if let compiler = self.build.compiler { build["compiler"] = .string(compiler) }
+        let routes: [Value] = routes.map { route in
+            var fields: [String: Value] = ["name": .string(route.name), "typeName": .string(route.typeName)]
+            if let root = route.root { fields["root"] = .string(root) }
             if let destinations = route.destinations {
-                item += ",\"destinations\":[" + destinations.map { destination in
-                    "{\"name\":" + Self.quoted(destination.name) + ",\"parameters\":["
-                        + destination.parameters.map { "{\"name\":" + Self.quoted($0.name) + ",\"type\":" + Self.quoted($0.type) + "}" }
-                        .joined(separator: ",") + "]}"
-                }.joined(separator: ",") + "]"
+                fields["destinations"] = .array(destinations.map { destination in
+                    .object([
+                        "name": .string(destination.name),
+                        "parameters": .array(destination.parameters.map { .object(["name": .string($0.name), "type": .string($0.type)]) }),
+                    ])
+                })
             }
-            return item + "}"
-        }.joined(separator: ",")
-        out += "],\"shells\":["
-        out += shells.map { shell in
-            "{\"name\":" + Self.quoted(shell.name) + ",\"style\":" + Self.quoted(shell.style) + ",\"items\":["
-                + shell.items.map { "{\"title\":" + Self.quoted($0.title) + ",\"destination\":" + Self.quoted($0.destination) + "}" }
-                .joined(separator: ",") + "]}"
-        }.joined(separator: ",")
-        return out + "]}"
-    }
-
-    /// A JSON string literal of `text`.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
+            return .object(fields)
         }
-        return out + "\""
+        let shells: [Value] = shells.map { shell in
+            .object([
+                "name": .string(shell.name),
+                "style": .string(shell.style),
+                "items": .array(shell.items.map { .object(["title": .string($0.title), "destination": .string($0.destination)]) }),
+            ])
+        }
+        return Value.object(["build": .object(build), "name": .string(name), "routes": .array(routes), "shells": .array(shells)]).text
     }
 }

@@ -106,8 +106,8 @@ public struct JSONRenderer: Sendable {
         return values
     }
 
-    /// A JSON value, written with sorted keys and no spaces.
-    private indirect enum Value {
+    /// A JSON value, written with sorted keys and no spaces (also how a probe writes a feature's description).
+    indirect enum Value {
         case string(String)
         case number(Int)
         case bool(Bool)

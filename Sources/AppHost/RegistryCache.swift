@@ -304,6 +304,8 @@ public struct RegistryCache: Sendable {
         let lock = open(directory + "/registry.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         if lock >= 0 { flock(lock, LOCK_EX) }
         defer { if lock >= 0 { close(lock) } }
+        // Another host may have written since this one read the descriptions: read them afresh.
+        DescriptionFile.forget(descriptionsPath)
         var current = load(hostIdentity: hostIdentity)
         for (path, record) in records { current.records[path] = record }
         for path in removed { current.records[path] = nil }
@@ -315,13 +317,7 @@ public struct RegistryCache: Sendable {
             guard case .described(_, let json)? = records[path]?.finding else { continue }
             descriptions += path + "\t" + json.text.oneLine + "\n"
         }
-        let descriptionsTemporary = "\(descriptionsPath).\(getpid()).tmp"
-        try Data(descriptions.utf8).write(to: URL(fileURLWithPath: descriptionsTemporary))
-        guard rename(descriptionsTemporary, descriptionsPath) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(descriptionsTemporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot replace \(descriptionsPath): \(reason)"])
-        }
+        try Self.replace(descriptionsPath, with: descriptions)
         DescriptionFile.forget(descriptionsPath)
         var text = "apphost-registry-cache \(Self.formatVersion)\nhost\t\(hostIdentity)\n"
         for folder in folders.keys.sorted() where !folder.contains(where: { $0 == "\t" || $0.isNewline }) {
@@ -332,12 +328,17 @@ public struct RegistryCache: Sendable {
             guard let record = records[path], let line = Self.line(for: record) else { continue }
             text += line + "\n"
         }
-        let temporary = "\(path).\(getpid()).tmp"
+        try Self.replace(path, with: text)
+    }
+
+    /// Writes `text` to a temporary file beside `file`, then renames it over `file`.
+    private static func replace(_ file: String, with text: String) throws {
+        let temporary = "\(file).\(getpid()).tmp"
         try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-        guard rename(temporary, path) == 0 else {
+        guard rename(temporary, file) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot replace \(path): \(reason)"])
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot replace \(file): \(reason)"])
         }
     }
 
