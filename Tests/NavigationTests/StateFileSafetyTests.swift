@@ -1,4 +1,5 @@
 import AppHost
+import AppHostKit
 import AppHostTesting
 import Foundation
 import Testing
@@ -77,6 +78,27 @@ struct StateFileSafetyTests {
         #expect(result.status == 0)
         #expect(try String(contentsOf: target, encoding: .utf8) == "keep me\n")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("s.json").path))
+    }
+
+    @Test
+    func linksPlantedAtTheTemporaryNamesASaveUsesAreNeverWrittenThrough() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("s.json").path
+        let target = folder.appendingPathComponent("precious")
+        try Data("keep me\n".utf8).write(to: target)
+        // The names this process's first saves would use, each a link to the file to protect.
+        for attempt in 0..<3 {
+            try FileManager.default.createSymbolicLink(atPath: "\(path).\(getpid()).\(attempt).tmp", withDestinationPath: target.path)
+        }
+
+        let state = AppState(NavigationState(root: Route(name: "home", destination: "main")))
+
+        try StateStore(path: path).save(state)
+
+        #expect(try String(contentsOf: target, encoding: .utf8) == "keep me\n")
+        #expect(StateStore(path: path).load() == .state(state))
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == nil)
     }
 
     @Test
