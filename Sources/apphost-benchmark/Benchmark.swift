@@ -33,7 +33,7 @@ struct Benchmark {
         print("features loaded: \(host.features.count) from \(directory), \(host.failures.count) failed")
         report("load every feature (first dlopen)", clock.now - started, count: 1)
 
-        guard let start = Session.startState(named: "main", in: host.registry) else {
+        guard let start = Navigator.startState(named: "main", in: host.registry) else {
             print("no 'main' shell loaded: build the Shell feature first (swift build)")
             return
         }

@@ -108,7 +108,14 @@ struct TextRendererTests {
 
     @Test
     func keepsTheNewestBreadcrumbsWhenTheTrailIsTooLong() {
-        #expect(renderer.trail(["Home", "Characters", "Rick Sanchez", "Morty Smith"]) == "… › Rick Sanchez › Morty Smith")
+        #expect(TextRenderer.trail(["Home", "Characters", "Rick Sanchez", "Morty Smith"], width: renderer.width) == "… › Rick Sanchez › Morty Smith")
+    }
+
+    @Test
+    func showsTheWholeTrailWhenItFitsAndMarksTitlesLeftOutOfADeepStack() {
+        #expect(TextRenderer.trail(["Home", "About"], width: 60) == "Home › About")
+        #expect(TextRenderer.trail(Breadcrumbs(["About", "Home"], count: 10_000), width: 60) == "… › About › Home")
+        #expect(TextRenderer.trail(["Home", String(repeating: "x", count: 30)], width: 20) == "… › xxxxxxxxxxxxxxx…")
     }
 
     @Test

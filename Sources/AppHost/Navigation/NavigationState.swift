@@ -20,6 +20,14 @@ public struct NavigationState: Hashable, Sendable, Codable {
     /// The whole stack, root first.
     public var stack: [Route] { [root] + path }
 
+    /// The number of destinations in ``stack``.
+    public var count: Int { path.count + 1 }
+
+    /// The destination at `index` of ``stack`` (0 is the root), without building the stack.
+    public subscript(index: Int) -> Route {
+        index == 0 ? root : path[index - 1]
+    }
+
     /// The destination on top of this stack (under any presentation).
     public var top: Route { path.last ?? root }
 
@@ -40,9 +48,12 @@ public struct NavigationState: Hashable, Sendable, Codable {
             change(&self)
             return
         }
-        guard case .some(let presentation) = presentation, var presented = presentation.presentedState else { return }
+        guard var presented = presentation?.presentedState else { return }
+        let isSheet = if case .sheet = presentation { true } else { false }
+        // Let go of the presentation first, so the presented stack is changed in place, not copied.
+        presentation = nil
         presented.updateScope(depth - 1, change)
-        self.presentation = presentation.replacingState(with: presented)
+        presentation = isSheet ? .sheet(presented) : .fullScreenCover(presented)
     }
 }
 

@@ -17,6 +17,24 @@ public final class Router: RouterContract {
     /// Called with a result and the scope whose top screen should receive it.
     public var onResult: (@MainActor (_ result: Route, _ depth: Int) -> Void)?
 
+    /// Counts the changes of ``state``.
+    public private(set) var revision = 0
+    /// The lowest place where the stacks may differ from what they were at the last
+    /// ``acknowledgeChanges()``: scope `depth` from stack index `index` up, and every scope above it.
+    /// Truncating a stack leaves its remaining routes as they were, so a reader that also trims to
+    /// the stack's length needs to look at nothing below this mark.
+    public private(set) var changes: ChangeMark?
+
+    /// Where a change starts: a scope and an index in its stack.
+    public struct ChangeMark: Equatable, Sendable, Comparable {
+        public var depth: Int
+        public var index: Int
+
+        public static func < (lhs: Self, rhs: Self) -> Bool {
+            (lhs.depth, lhs.index) < (rhs.depth, rhs.index)
+        }
+    }
+
     private var scopes: [RouterScope] = []
 
     /// Creates a router whose stack starts at `root`.
@@ -32,6 +50,17 @@ public final class Router: RouterContract {
     /// Replaces the whole state, e.g. to restore it or to open a deep link.
     public func replace(with state: NavigationState) {
         self.state = state
+        mark(ChangeMark(depth: 0, index: 0))
+    }
+
+    /// Forgets the changes recorded so far (see ``changes``).
+    public func acknowledgeChanges() {
+        changes = nil
+    }
+
+    private func mark(_ change: ChangeMark) {
+        revision &+= 1
+        changes = min(changes ?? change, change)
     }
 
     /// The router of the stack `depth` presentations up; the router itself for 0.
@@ -46,10 +75,15 @@ public final class Router: RouterContract {
     // MARK: Operations on a scope
     // Each takes the scope: 0 for the base stack, n for the stack n presentations up.
 
-    func update(_ depth: Int, _ change: (inout NavigationState) -> Void) {
-        var next = state
-        next.updateScope(depth, change)
-        state = next
+    /// Changes scope `depth` in place; its routes from stack index `index` up may differ afterwards.
+    func update(_ depth: Int, from index: Int, _ change: (inout NavigationState) -> Void) {
+        state.updateScope(depth, change)
+        mark(ChangeMark(depth: depth, index: index))
+    }
+
+    /// The number of routes in scope `depth`'s stack (0 if there is no such scope).
+    private func count(_ depth: Int) -> Int {
+        state.scope(depth).map { $0.path.count + 1 } ?? 0
     }
 
     func fail(_ route: String, _ message: String) {
@@ -67,14 +101,14 @@ public final class Router: RouterContract {
 
     /// Pushes a route onto the stack of scope `depth`.
     public func navigate(to route: Route, depth: Int) {
-        update(depth) { $0.path.append(route) }
+        update(depth, from: count(depth)) { $0.path.append(route) }
     }
 
     /// Pops scope `depth`'s top destination; at a presented stack's root, closes it.
     public func goBack(depth: Int) {
         guard let scope = state.scope(depth) else { return }
         if !scope.path.isEmpty {
-            update(depth) { $0.path.removeLast() }
+            update(depth, from: scope.path.count) { $0.path.removeLast() }
         } else if depth > 0 {
             dismissPresentation(depth - 1)
         }
@@ -82,7 +116,7 @@ public final class Router: RouterContract {
 
     /// Pops every destination above scope `depth`'s root.
     public func popToRoot(depth: Int) {
-        update(depth) { $0.path.removeAll() }
+        update(depth, from: 1) { $0.path.removeAll() }
     }
 
     /// Pops scope `depth` down to the topmost occurrence of `route`; reports it if absent.
@@ -92,7 +126,7 @@ public final class Router: RouterContract {
             fail(route.description, "is not in the stack (\(scope.stack.map(\.description).joined(separator: " › ")))")
             return
         }
-        update(depth) { $0.path.removeSubrange(index...) }
+        update(depth, from: index + 1) { $0.path.removeSubrange(index...) }
     }
 
     /// Pops scope `depth` down to the topmost occurrence of `destination`.
@@ -116,12 +150,12 @@ public final class Router: RouterContract {
     /// Presents a route over scope `depth` with a stack of its own.
     public func present(_ route: Route, style: PresentationStyle, depth: Int) {
         let presented = NavigationState(root: route)
-        update(depth) { $0.presentation = style == .sheet ? .sheet(presented) : .fullScreenCover(presented) }
+        update(depth, from: count(depth)) { $0.presentation = style == .sheet ? .sheet(presented) : .fullScreenCover(presented) }
     }
 
     /// Shows a presentation over scope `depth`, replacing whatever it presented.
     public func show(_ presentation: Presentation, depth: Int) {
-        update(depth) { $0.presentation = presentation }
+        update(depth, from: count(depth)) { $0.presentation = presentation }
     }
 
     /// Closes what scope `depth` presented or, if nothing, scope `depth` itself.
@@ -150,7 +184,7 @@ public final class Router: RouterContract {
     /// Replaces the stack of a scope, keeping what it presents.
     public func replaceStack(_ routes: [Route], depth: Int) {
         guard let root = routes.first else { return }
-        update(depth) {
+        update(depth, from: 0) {
             $0.root = root
             $0.path = Array(routes.dropFirst())
         }
@@ -158,7 +192,7 @@ public final class Router: RouterContract {
 
     /// Closes what scope `depth` presented.
     public func dismissPresentation(_ depth: Int) {
-        update(depth) { $0.presentation = nil }
+        update(depth, from: count(depth)) { $0.presentation = nil }
     }
 
     /// Leaves scope `depth`'s top destination and reports `result` for the screen then on top.
@@ -172,7 +206,7 @@ public final class Router: RouterContract {
         }
         guard let scope = state.scope(depth) else { return }
         if !scope.path.isEmpty {
-            update(depth) { $0.path.removeLast() }
+            update(depth, from: scope.path.count) { $0.path.removeLast() }
             onResult?(route, depth)
         } else if depth > 0 {
             dismissPresentation(depth - 1)

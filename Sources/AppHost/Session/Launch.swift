@@ -75,7 +75,7 @@ public enum Launch {
         store: StateStore?,
         report: (String) -> Void
     ) throws(LaunchError) -> AppState {
-        guard let fresh = Session.startState(named: start, in: registry) else {
+        guard let fresh = Navigator.startState(named: start, in: registry) else {
             throw .unknownStart(start, known: startNames(in: registry))
         }
         guard let store else { return fresh }

@@ -1,60 +1,14 @@
 @_spi(Host) import AppHostKit
 
-/// Something on a rendered screen that `tap` can reach.
-public enum ScreenAction {
-    /// Runs a view-model action.
-    case button(label: String, action: ButtonAction)
-    /// Navigates to a route, or cannot, for the reason given.
-    case link(label: String, destination: Route?, failure: String?)
-    /// A button of the alert or dialog presented over the stack `depth` presentations up.
-    case dialogButton(AlertButton, depth: Int)
-    /// A switch and its current value.
-    case toggle(label: String, isOn: Bool, action: ToggleAction)
-    /// A text field and its current text.
-    case textField(label: String, text: String, action: TextFieldAction)
-
-    /// The label shown next to its number.
-    public var label: String {
-        switch self {
-        case .button(let label, _), .link(let label, _, _), .toggle(let label, _, _), .textField(let label, _, _): label
-        case .dialogButton(let button, _): button.label
-        }
-    }
-}
-
-/// A screen drawn as text, with its numbered actions.
+/// A screen as a session wrote it, with the layout it was drawn from.
 public struct RenderedScreen {
-    /// The text, ending with a newline.
+    /// What was written, in the session's format; text ends with a newline.
     public var text: String
+    /// The layers, their elements and the numbered actions.
+    public var layout: ScreenLayout
+
     /// The actionable elements; `tap N` reaches `actions[N - 1]`.
-    public var actions: [ScreenAction]
-}
-
-/// One layer of what is on screen, bottom first.
-public enum RenderLayer {
-    /// A screen of a stack, with the titles of its stack as breadcrumbs (a full-screen cover is one too).
-    case screen(body: [Node], breadcrumbs: [String])
-    /// A sheet drawn over the layer under it.
-    case sheet(body: [Node], breadcrumbs: [String])
-    /// An alert or a confirmation dialog presented over the stack `depth` presentations up.
-    case dialog(Alert, confirmation: Bool, depth: Int)
-}
-
-/// The chrome of a shell: a tab bar under the screen, or a sidebar beside it.
-public struct ShellChrome: Sendable {
-    /// Tabs or split.
-    public var style: ShellStyle
-    /// The items' titles, in order.
-    public var titles: [String]
-    /// The index of the selected item.
-    public var selected: Int
-
-    /// Creates the chrome of a shell.
-    public init(style: ShellStyle, titles: [String], selected: Int) {
-        self.style = style
-        self.titles = titles
-        self.selected = selected
-    }
+    public var actions: [ScreenAction] { layout.actions }
 }
 
 /// Draws screens as deterministic text: same input, same bytes.
@@ -87,89 +41,91 @@ public struct TextRenderer: Sendable {
     }
 
     /// Renders a screen whose body is `body`, reached through the titles in `breadcrumbs` (root first).
-    public func render(body: [Node], breadcrumbs: [String]) -> RenderedScreen {
+    public func render(body: [Node], breadcrumbs: Breadcrumbs) -> RenderedScreen {
         render([.screen(body: body, breadcrumbs: breadcrumbs)])
     }
 
-    /// Renders layers bottom first with a shell's chrome, if any.
-    public func render(_ layers: [RenderLayer], chrome: ShellChrome?) -> RenderedScreen {
-        guard let chrome else { return render(layers) }
+    /// Lays out and draws layers bottom first with a shell's chrome, if any.
+    public func render(_ layers: [RenderLayer], chrome: ShellChrome? = nil) -> RenderedScreen {
+        let layout = ScreenLayout(layers, chrome: chrome)
+        return RenderedScreen(text: draw(layout), layout: layout)
+    }
+
+    /// Draws a laid-out screen.
+    public func draw(_ layout: ScreenLayout) -> String {
+        guard let chrome = layout.chrome else { return draw(layout.layers) }
         if chrome.style == .split, width >= Self.splitMinimumWidth {
             let detailWidth = width - Self.sidebarWidth - 3
-            var detail = TextRenderer(width: detailWidth).render(layers)
+            let detail = TextRenderer(width: detailWidth).draw(layout.layers)
             var sidebar = ["SIDEBAR"] + chrome.titles.enumerated().map { index, title in
-                (index == chrome.selected ? "▸ " : "  ") + title
+                (index == chrome.selected ? "▸ " : "  ") + title.visible
             }
-            var lines = detail.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+            var lines = detail.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
             let height = max(lines.count, sidebar.count)
             sidebar += Array(repeating: "", count: height - sidebar.count)
             lines += Array(repeating: "", count: height - lines.count)
-            detail.text = zip(sidebar, lines).map { side, line in
+            return zip(sidebar, lines).map { side, line in
                 let cell = String(side.prefix(Self.sidebarWidth))
                 return (cell + String(repeating: " ", count: Self.sidebarWidth - cell.count) + " │ " + line)
                     .replacingTrailingSpaces()
             }.joined(separator: "\n") + "\n"
-            return detail
         }
-        var screen = render(layers)
         let label = chrome.style == .tabs ? "tabs" : "sidebar"
         let items = chrome.titles.enumerated().map { index, title in
-            index == chrome.selected ? "[\(title)]" : title
+            index == chrome.selected ? "[\(title.visible)]" : title.visible
         }
-        screen.text += "\(label): \(items.joined(separator: " · "))\n"
-        return screen
+        return draw(layout.layers) + "\(label): \(items.joined(separator: " · "))\n"
     }
 
-    /// Renders layers bottom first; only the last one's actions are numbered.
-    public func render(_ layers: [RenderLayer]) -> RenderedScreen {
+    /// Draws layers bottom first.
+    private func draw(_ layers: [ScreenLayout.Layer]) -> String {
         var lines: [String] = []
-        var actions: [ScreenAction] = []
-        for (index, layer) in layers.enumerated() {
-            let isTop = index == layers.count - 1
-            switch layer {
-            case .screen(let body, let breadcrumbs):
-                var output = Output(width: width, numbering: isTop)
+        for layer in layers {
+            switch layer.kind {
+            case .screen:
+                var output = Output(width: width)
                 output.rule("═")
-                output.header(title: body.firstTitle ?? breadcrumbs.last ?? "", trail: trail(breadcrumbs, width: width), breadcrumbs: breadcrumbs.count)
+                output.header(title: layer.title, breadcrumbs: layer.breadcrumbs)
                 output.rule("─")
-                output.draw(body, indent: 0)
+                output.draw(layer.items, indent: 0)
                 output.rule("═")
                 lines += output.lines
-                actions += output.actions
-            case .sheet(let body, let breadcrumbs):
-                var output = Output(width: width - 4, numbering: isTop)
-                output.header(title: body.firstTitle ?? breadcrumbs.last ?? "", trail: trail(breadcrumbs, width: width - 4), breadcrumbs: breadcrumbs.count)
+            case .sheet:
+                var output = Output(width: width - 4)
+                output.header(title: layer.title, breadcrumbs: layer.breadcrumbs)
                 output.rule("─")
-                output.draw(body, indent: 0)
+                output.draw(layer.items, indent: 0)
                 lines += box(output.lines, label: "sheet")
-                actions += output.actions
-            case .dialog(let alert, let confirmation, let depth):
-                var output = Output(width: width - 4, numbering: isTop)
-                output.wrap(alert.title, indent: 0)
-                if let message = alert.message {
+            case .alert, .confirmationDialog:
+                var output = Output(width: width - 4)
+                output.wrap(layer.title, indent: 0)
+                if let message = layer.message {
                     output.wrap(message, indent: 0)
                 }
                 output.rule("─")
-                for button in alert.buttons {
-                    let role = button.role == .default ? "" : " (\(button.role.rawValue))"
-                    output.numbered(.dialogButton(button, depth: depth), suffix: role, indent: 0)
-                }
-                lines += box(output.lines, label: confirmation ? "confirmation dialog" : "alert")
-                actions += output.actions
+                output.draw(layer.items, indent: 0)
+                lines += box(output.lines, label: layer.kind == .alert ? "alert" : "confirmation dialog")
             }
         }
-        return RenderedScreen(text: lines.map(\.visible).joined(separator: "\n") + "\n", actions: actions)
+        return lines.map(\.visible).joined(separator: "\n") + "\n"
     }
 
-    /// The breadcrumbs joined with `›`, dropping the oldest ones to fit the width.
-    func trail(_ titles: [String], width: Int? = nil) -> String {
-        let width = width ?? self.width
-        var shown = titles
-        var text = shown.joined(separator: " › ")
-        while text.count > width, shown.count > 1 {
-            shown.removeFirst()
-            text = "… › " + shown.joined(separator: " › ")
+    /// The breadcrumbs joined with `›`, dropping the oldest ones (after `… › `) to fit the width.
+    /// It reads only the titles ``Breadcrumbs`` keeps, so its cost does not grow with the stack.
+    static func trail(_ breadcrumbs: Breadcrumbs, width: Int) -> String {
+        let titles = breadcrumbs.titles
+        guard !titles.isEmpty else { return "" }
+        let counts = titles.map(\.count)
+        var first = 0
+        var ellipsis = breadcrumbs.omitted > 0
+        func length() -> Int {
+            (ellipsis ? 4 : 0) + counts[first...].reduce(0, +) + 3 * (titles.count - first - 1)
         }
+        while length() > width, first < titles.count - 1 {
+            first += 1
+            ellipsis = true
+        }
+        let text = (ellipsis ? "… › " : "") + titles[first...].joined(separator: " › ")
         return text.count > width ? String(text.prefix(width - 1)) + "…" : text
     }
 
@@ -187,9 +143,7 @@ public struct TextRenderer: Sendable {
 
     private struct Output {
         let width: Int
-        let numbering: Bool
         var lines: [String] = []
-        var actions: [ScreenAction] = []
 
         static func isBlankOrRule(_ text: String) -> Bool {
             text.allSatisfy { $0 == " " || $0 == "─" || $0 == "═" }
@@ -209,10 +163,10 @@ public struct TextRenderer: Sendable {
             lines.append(String(repeating: " ", count: indent) + String(repeating: character, count: width - indent))
         }
 
-        mutating func header(title: String, trail: String, breadcrumbs: Int) {
+        mutating func header(title: String, breadcrumbs: Breadcrumbs) {
             wrap(title, indent: 0)
-            if breadcrumbs > 1 {
-                line(trail)
+            if breadcrumbs.count > 1 {
+                line(TextRenderer.trail(breadcrumbs, width: width))
             }
         }
 
@@ -250,32 +204,25 @@ public struct TextRenderer: Sendable {
             if !current.isEmpty || first { flush(&lines) }
         }
 
-        mutating func numbered(_ action: ScreenAction, prefix: String = "", suffix: String, indent: Int) {
-            let marker: String
-            if numbering {
-                actions.append(action)
-                marker = "[\(actions.count)] "
-            } else {
-                marker = "[·] "
+        mutating func numbered(_ action: ScreenAction, number: Int?, indent: Int) {
+            let marker = number.map { "[\($0)] " } ?? "[·] "
+            let text = switch action {
+            case .button(let label, _): label
+            case .link(let label, _, _): label + " ›"
+            case .toggle(let label, let isOn, _): (isOn ? "[x] " : "[ ] ") + label
+            case .textField(let label, let text, _): "\(label): \(text)_"
+            case .dialogButton(let button, _): button.label + (button.role == .default ? "" : " (\(button.role.rawValue))")
             }
-            wrap(prefix + action.label + suffix, indent: indent, prefix: marker, hanging: marker.count)
+            wrap(text, indent: indent, prefix: marker, hanging: marker.count)
         }
 
-        mutating func draw(_ nodes: [Node], indent: Int) {
-            for node in nodes {
-                switch node {
-                case .title:
-                    continue  // drawn in the header
+        mutating func draw(_ items: [ScreenLayout.Item], indent: Int) {
+            for item in items {
+                switch item {
                 case .text(let text):
                     wrap(text, indent: indent)
-                case .button(let label, let action):
-                    numbered(.button(label: label, action: action), suffix: "", indent: indent)
-                case .link(let label, let destination, let failure):
-                    numbered(.link(label: label, destination: destination, failure: failure), suffix: " ›", indent: indent)
-                case .toggle(let label, let isOn, let action):
-                    numbered(.toggle(label: label, isOn: isOn, action: action), prefix: isOn ? "[x] " : "[ ] ", suffix: "", indent: indent)
-                case .textField(let label, let text, let action):
-                    numbered(.textField(label: label, text: text, action: action), suffix: ": \(text)_", indent: indent)
+                case .action(let action, let number):
+                    numbered(action, number: number, indent: indent)
                 case .list(let rows):
                     if rows.isEmpty {
                         wrap("(none)", indent: indent + 2)
@@ -295,10 +242,7 @@ public struct TextRenderer: Sendable {
                     wrap(label, indent: indent, prefix: "… ", hanging: 2)
                 case .error(let message):
                     wrap(message, indent: indent, prefix: "error: ", hanging: 7)
-                case .group(let content):
-                    draw(content, indent: indent)
-                @unknown default:
-                    // A kind of element added to a newer kit than this host was built against.
+                case .unsupported:
                     wrap("(an element this host cannot draw; update the host)", indent: indent)
                 }
             }

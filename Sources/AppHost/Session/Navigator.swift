@@ -1,0 +1,203 @@
+@_spi(Host) import AppHostKit
+
+/// The navigation state of a session and nothing else: the shell (if any), one
+/// ``Router`` per shell item, the selected item, deep links, and the results
+/// routers hand back. It is synchronous and knows no screens, so it can be
+/// tested on its own; ``Session`` asks it what to show.
+@MainActor
+public final class Navigator {
+    /// A result on its way to the top screen of scope `depth` of shell item `item`.
+    public struct PendingResult {
+        public var item: Int
+        public var depth: Int
+        public var result: Route
+    }
+
+    /// The shell, or nil for a single stack.
+    public private(set) var shell: ShellDefinition?
+    /// One router per shell item; exactly one without a shell.
+    public private(set) var routers: [Router] = []
+    /// The index of the selected item.
+    public private(set) var selected = 0
+    /// Counts every change of the state (a router's, the selection, a new state), to notice changes cheaply.
+    public private(set) var revision = 0
+    /// Results not yet delivered, oldest first: the one channel results travel through.
+    public private(set) var results: [PendingResult] = []
+
+    /// Counts the states installed whole (a start, a shell's deep link): each gets new routers.
+    public private(set) var installation = 0
+
+    private let registry: DestinationRegistry
+    private let report: @MainActor (String) -> Void
+
+    /// A navigator in `state`; problems (a shell nobody provides, a router's failed request) go to `report`.
+    public init(registry: DestinationRegistry, state: AppState, report: @escaping @MainActor (String) -> Void) {
+        self.registry = registry
+        self.report = report
+        install(state)
+    }
+
+    /// The state a `--start NAME` opens: a shell with each item at its root, or a name's root destination.
+    public static func startState(named name: String, in registry: DestinationRegistry) -> AppState? {
+        if let shell = registry.shell(named: name) {
+            let stacks = shell.items.map { item in
+                NavigationState(root: registry.root(named: item.destination) ?? Route(name: item.destination))
+            }
+            return AppState(shell: shell.name, selected: 0, stacks: stacks)
+        }
+        return registry.root(named: name).map { AppState(NavigationState(root: $0)) }
+    }
+
+    /// The whole navigation state.
+    public var state: AppState {
+        let stacks = routers.map(\.state)
+        guard let shell else { return AppState(stacks[0]) }
+        return AppState(shell: shell.name, selected: selected, stacks: stacks)
+    }
+
+    /// The router of the selected item.
+    public var router: Router { routers[selected] }
+
+    /// What changes whenever the state may have: compared instead of the state, whose size grows with the stacks.
+    public struct Stamp: Equatable, Sendable {
+        var installation: Int
+        var selection: Int
+        var routers: Int
+    }
+
+    /// The current ``Stamp``. Within one installation, router revisions only grow, so their sum changes with any change.
+    public var stamp: Stamp {
+        Stamp(installation: installation, selection: revision, routers: routers.reduce(0) { $0 &+ $1.revision })
+    }
+
+    /// The deep link of the whole state, as `state` prints it.
+    public var deepLink: DeepLink {
+        guard let shell else { return .stack(routers[0].state) }
+        let items = zip(shell.items, routers).map { DeepLink.ShellStack(item: $0.name, stack: $1.state) }
+        return .shell(name: shell.name, selected: shell.items[selected].name, items: items)
+    }
+
+    /// Replaces the whole state: new routers, nothing pending.
+    public func install(_ state: AppState) {
+        shell = state.shell.flatMap { registry.shell(named: $0) }
+        if let shell, state.stacks.count != shell.items.count {
+            // A shell whose items changed since the state was made starts over.
+            install(Self.startState(named: shell.name, in: registry) ?? AppState(state.stacks[0]))
+            return
+        }
+        if shell == nil, state.shell != nil {
+            report("shell '\(state.shell ?? "")' is not provided by any loaded feature; showing its first stack")
+        }
+        let stacks = shell == nil ? [state.stacks[0]] : state.stacks
+        routers = stacks.enumerated().map { item, stack in
+            let router = Router(state: stack)
+            router.onError = { [weak self] error in self?.report(error.description) }
+            router.onResult = { [weak self] result, depth in self?.deliver(result, item: item, depth: depth) }
+            return router
+        }
+        selected = min(max(state.selected, 0), routers.count - 1)
+        results = []
+        installation += 1
+    }
+
+    /// Queues a result for the top screen of scope `depth` of `item` (the selected one if nil).
+    public func deliver(_ result: Route, item: Int? = nil, depth: Int) {
+        results.append(PendingResult(item: item ?? selected, depth: depth, result: result))
+    }
+
+    /// Takes the oldest pending result.
+    public func nextResult() -> PendingResult? {
+        results.isEmpty ? nil : results.removeFirst()
+    }
+
+    /// Selects a shell item.
+    public func select(_ index: Int) {
+        guard routers.indices.contains(index), index != selected else { return }
+        selected = index
+        revision += 1
+    }
+
+    // MARK: Routes and deep links
+
+    /// A route typed by a person, checked: `NAME` alone stands for that name's root destination.
+    public func resolve(_ text: String) throws(RouteError) -> Route {
+        let route = expand(try Route(parsing: text))
+        try registry.validate(route)
+        return route
+    }
+
+    /// `NAME` alone stands for that name's root destination.
+    private func expand(_ route: Route) -> Route {
+        guard route.destination == nil, route.parameters.isEmpty, let root = registry.root(named: route.name) else {
+            return route
+        }
+        return root
+    }
+
+    /// Opens a deep link: checks every route first, then applies it; on error nothing changes.
+    public func open(_ text: String) throws(RouteError) {
+        let link = try DeepLink(parsing: text)
+        switch link {
+        case .stack(let linked):
+            let linked = try resolveRoots(linked)
+            let item = itemIndex(for: linked.root) ?? selected
+            routers[item].replace(with: merge(linked, into: routers[item].state, item: item))
+            select(item)
+        case .shell(let name, let selectedName, let items):
+            guard let definition = registry.shell(named: name) else {
+                throw RouteError(route: "@\(name)", message: "no loaded feature provides a shell '\(name)' (shells: \(registry.shellNames.joined(separator: ", ")))")
+            }
+            var state = shell?.name == name ? self.state : Self.startState(named: name, in: registry) ?? self.state
+            for entry in items {
+                guard let index = definition.items.firstIndex(where: { $0.name == entry.item }) else {
+                    throw RouteError(route: "\(entry.item):", message: "shell '\(name)' has no item '\(entry.item)' (items: \(definition.items.map(\.name).joined(separator: ", ")))")
+                }
+                state.stacks[index] = try resolveRoots(entry.stack)
+            }
+            guard let index = definition.items.firstIndex(where: { $0.name == selectedName }) else {
+                throw RouteError(route: "@\(name):\(selectedName)", message: "shell '\(name)' has no item '\(selectedName)'")
+            }
+            state.selected = index
+            install(state)
+        }
+    }
+
+    /// The link's stacks with bare names expanded to their root destinations, every route checked.
+    private func resolveRoots(_ state: NavigationState) throws(RouteError) -> NavigationState {
+        var state = state
+        state.root = expand(state.root)
+        state.path = state.path.map(expand)
+        try registry.validate(state.root)
+        for route in state.path {
+            try registry.validate(route)
+        }
+        if let presentation = state.presentation, let presented = presentation.presentedState {
+            state.presentation = presentation.replacingState(with: try resolveRoots(presented))
+        }
+        return state
+    }
+
+    /// The shell item a linked stack belongs to: the one whose root it starts at, or whose name it carries.
+    private func itemIndex(for root: Route) -> Int? {
+        guard let shell else { return nil }
+        return routers.firstIndex { $0.state.root == root }
+            ?? shell.items.firstIndex { $0.destination == root.name }
+    }
+
+    /// The stack a linked stack leads to: it starts over at the item's root, reuses the
+    /// part of the current stack that already matches, or is pushed onto it.
+    private func merge(_ linked: NavigationState, into current: NavigationState, item: Int) -> NavigationState {
+        let routes = linked.stack
+        let stack: [Route]
+        if routes[0] == current.root {
+            stack = routes
+        } else if let index = current.stack.lastIndex(of: routes[0]) {
+            stack = Array(current.stack[...index]) + routes.dropFirst()
+        } else if shell != nil, routes[0].name == shell?.items[item].destination {
+            stack = [current.root] + routes
+        } else {
+            stack = current.stack + routes
+        }
+        return NavigationState(root: stack[0], path: Array(stack.dropFirst()), presentation: linked.presentation)
+    }
+}

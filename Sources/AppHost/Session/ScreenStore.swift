@@ -1,0 +1,173 @@
+@_spi(Host) import AppHostKit
+
+/// The screens a session shows: one per route of every stack the navigation
+/// state holds, made from the registry, loaded once, and kept as long as their
+/// route stays where it is, so a view model keeps its state while screens are
+/// pushed over it. Results reach them here, through ``Navigator/results``.
+@MainActor
+final class ScreenStore {
+    /// How many times in a row the screens may change the navigation while they load (a load that
+    /// presents a sheet, say) before the session stops following them and says so.
+    static let maximumLoadRounds = 16
+
+    private struct Entry {
+        let route: Route
+        let screen: Screen
+        /// The screen's title as it was when last drawn on top (or first shown in breadcrumbs).
+        var title: String?
+    }
+
+    private let registry: DestinationRegistry
+    private let report: @MainActor (String) -> Void
+    /// The screens of each shell item: one list per scope (base stack, then each presented stack), bottom first.
+    private var screens: [[[Entry]]] = []
+    /// The navigator installation the screens belong to.
+    private var installation: Int?
+
+    init(registry: DestinationRegistry, report: @escaping @MainActor (String) -> Void) {
+        self.registry = registry
+        self.report = report
+    }
+
+    /// Brings the screens of the selected item in line with the navigation state, loads new ones,
+    /// and delivers pending results, following whatever changes that makes.
+    func update(_ navigator: Navigator) async {
+        await synchronize(navigator)
+        while let pending = navigator.nextResult() {
+            let item = navigator.selected
+            guard pending.item == item, screens[item].indices.contains(pending.depth), let target = screens[item][pending.depth].last else {
+                report("result \(pending.result): the screen it was for is gone")
+                continue
+            }
+            if !(await target.screen.receive(pending.result)) {
+                report("result \(pending.result): \(target.route) takes no results")
+            }
+            await synchronize(navigator)
+        }
+    }
+
+    /// Makes and loads the screens the navigation state shows; a load that changes the state starts it again.
+    private func synchronize(_ navigator: Navigator) async {
+        for _ in 0..<Self.maximumLoadRounds {
+            if await synchronizeOnce(navigator) { return }
+        }
+        report("the screens kept changing the navigation while they loaded; stopped after \(Self.maximumLoadRounds) rounds")
+    }
+
+    /// One round of ``synchronize(_:)``: false if a load changed the navigation state.
+    ///
+    /// Only what changed is looked at: the router marks the lowest place its stacks changed
+    /// since the last round, so a push onto a stack 10,000 deep compares no routes below it.
+    private func synchronizeOnce(_ navigator: Navigator) async -> Bool {
+        if installation != navigator.installation {
+            installation = navigator.installation
+            screens = Array(repeating: [], count: navigator.routers.count)
+        }
+        let item = navigator.selected
+        let router = navigator.routers[item]
+        let revision = router.revision
+        let mark = router.changes
+        let depth = router.state.presentedDepth
+        if screens[item].count > depth + 1 {
+            screens[item].removeLast(screens[item].count - depth - 1)
+        }
+        var scopeState: NavigationState? = router.state
+        for scope in 0...depth {
+            guard let state = scopeState else { break }
+            scopeState = state.presentation?.presentedState
+            if screens[item].count <= scope { screens[item].append([]) }
+            let count = state.count
+            let available = min(screens[item][scope].count, count)
+            // Routes below the mark are as they were; above it, keep the screens whose route is unchanged.
+            var kept = switch mark {
+            case nil: available
+            case let mark? where scope < mark.depth: available
+            case let mark? where scope == mark.depth: min(mark.index, available)
+            default: 0
+            }
+            while kept < available, screens[item][scope][kept].route == state[kept] {
+                kept += 1
+            }
+            screens[item][scope].removeLast(screens[item][scope].count - kept)
+            for index in kept..<count {
+                let route = state[index]
+                let scopeRouter = router.scope(scope)
+                let screen: Screen
+                do {
+                    screen = try registry.makeScreen(for: route, router: scopeRouter)
+                } catch {
+                    screen = Self.unavailableScreen(route, error, router: scopeRouter)
+                    report(error.description)
+                }
+                await screen.load()
+                screens[item][scope].append(Entry(route: route, screen: screen))
+                if router.revision != revision || navigator.selected != item || installation != navigator.installation {
+                    return false
+                }
+            }
+        }
+        router.acknowledgeChanges()
+        return true
+    }
+
+    /// The layers the selected item shows, bottom first, with their bodies built now.
+    func layers(_ navigator: Navigator) -> [RenderLayer] {
+        let item = navigator.selected
+        var layers: [RenderLayer] = []
+        var state: NavigationState? = navigator.routers[item].state
+        var depth = 0
+        var presentedAs: Presentation?
+        while let scope = state, screens[item].indices.contains(depth), !screens[item][depth].isEmpty {
+            let top = screens[item][depth][screens[item][depth].count - 1]
+            let body = top.screen.body
+            let breadcrumbs = self.breadcrumbs(item: item, depth: depth, top: body.firstTitle ?? top.route.path)
+            switch presentedAs {
+            case .sheet?:
+                layers.append(.sheet(body: body, breadcrumbs: breadcrumbs))
+            case .fullScreenCover?:
+                layers = [.screen(body: body, breadcrumbs: breadcrumbs)]
+            default:
+                layers.append(.screen(body: body, breadcrumbs: breadcrumbs))
+            }
+            switch scope.presentation {
+            case .alert(let alert)?:
+                layers.append(.dialog(alert, confirmation: false, depth: depth))
+            case .confirmationDialog(let dialog)?:
+                layers.append(.dialog(dialog, confirmation: true, depth: depth))
+            default:
+                break
+            }
+            presentedAs = scope.presentation
+            state = scope.presentation?.presentedState
+            depth += 1
+        }
+        return layers
+    }
+
+    /// The titles of the last ``Breadcrumbs/kept`` screens of a scope, the top one's being `top`.
+    /// The others keep the title they had when last on top; one never drawn has its body built once.
+    private func breadcrumbs(item: Int, depth: Int, top: String) -> Breadcrumbs {
+        let count = screens[item][depth].count
+        screens[item][depth][count - 1].title = top
+        var titles: [String] = []
+        for index in max(count - Breadcrumbs.kept, 0)..<count {
+            let entry = screens[item][depth][index]
+            if let title = entry.title {
+                titles.append(title)
+            } else {
+                let title = entry.screen.title ?? entry.route.path
+                screens[item][depth][index].title = title
+                titles.append(title)
+            }
+        }
+        return Breadcrumbs(titles, count: count)
+    }
+
+    private static func unavailableScreen(_ route: Route, _ error: RouteError, router: any RouterContract) -> Screen {
+        Screen {
+            Title("Unavailable: \(route.path)")
+            ErrorMessage(error.description)
+            Button("Back") { router.goBack() }
+        }
+    }
+}

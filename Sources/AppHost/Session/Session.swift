@@ -1,0 +1,357 @@
+@_spi(Host) import AppHostKit
+import Foundation
+
+/// A running app: it reads commands and sends each one way through the parts of the engine.
+///
+/// ```text
+/// line ─▶ SessionCommand.parse ─▶ Session (interpret) ─▶ Navigator (routers, shell, selection)
+///      ─▶ ScreenStore (view models per route, loads, results) ─▶ ScreenLayout (numbering)
+///      ─▶ TextRenderer or JSONRenderer ─▶ output
+/// ```
+///
+/// A session is a single stack, or a shell (tabs or a split layout) with one
+/// ``Router`` per item. It draws what is on top at the start and after every
+/// command that can change it. Bad input never ends a session unless it is
+/// strict: an unknown command, a missing element or a route nobody provides is
+/// reported as one line on the error output and the session goes on.
+@MainActor
+public final class Session {
+    /// How screens are written.
+    public enum Format: String, Sendable, CaseIterable {
+        /// Text for people, drawn by ``TextRenderer``.
+        case text
+        /// One JSON line a screen, for scripts, drawn by ``JSONRenderer``.
+        case json
+    }
+
+    /// How a session behaves.
+    public struct Options: Sendable {
+        /// Columns of rendered text.
+        public var width: Int
+        /// End the session at the first error, with exit code 1.
+        public var strict: Bool
+        /// How screens are written.
+        public var format: Format
+
+        /// Creates options.
+        public init(width: Int = TextRenderer.defaultWidth, strict: Bool = false, format: Format = .text) {
+            self.width = width
+            self.strict = strict
+            self.format = format
+        }
+    }
+
+    /// What a command did to the session.
+    public enum Outcome: Equatable, Sendable {
+        /// Go on reading commands.
+        case proceed
+        /// The user asked to quit.
+        case quit
+        /// A strict session hit an error.
+        case failed
+    }
+
+    /// The screen on top, as last written, with its layout.
+    public private(set) var current: RenderedScreen?
+    /// The most recent errors reported, at most ``keptErrors`` of them (a long session keeps no more).
+    public private(set) var errors: [String] = []
+    /// How many errors were reported in all.
+    public private(set) var errorCount = 0
+
+    /// How many recent errors ``errors`` keeps.
+    public static let keptErrors = 100
+    /// The longest error line written: longer ones keep their start and their end, with `…` between.
+    public static let maximumErrorLength = 600
+    /// How many times in a row the screens may change the navigation while they load before the session stops following them.
+    public static var maximumLoadRounds: Int { ScreenStore.maximumLoadRounds }
+    /// Called with the new state after every command that changed it.
+    public var onStateChange: (@MainActor (AppState) -> Void)?
+
+    private let options: Options
+    private let renderer: TextRenderer
+    private let write: (String) -> Void
+    private let writeError: (String) -> Void
+    private var navigator: Navigator!
+    private var screens: ScreenStore!
+    private var lastNotified: Navigator.Stamp?
+
+    /// Creates a session in `state`, writing screens to `output` and error lines to `errorOutput`.
+    public init(
+        registry: DestinationRegistry,
+        state: AppState,
+        options: Options = Options(),
+        output: @escaping (String) -> Void,
+        errorOutput: @escaping (String) -> Void
+    ) {
+        self.options = options
+        self.renderer = TextRenderer(width: options.width)
+        self.write = output
+        self.writeError = errorOutput
+        let report: @MainActor (String) -> Void = { [weak self] in self?.report($0) }
+        navigator = Navigator(registry: registry, state: state, report: report)
+        screens = ScreenStore(registry: registry, report: report)
+        lastNotified = navigator.stamp
+    }
+
+    /// Creates a session whose single stack starts at `start`.
+    public convenience init(
+        registry: DestinationRegistry,
+        start: Route,
+        options: Options = Options(),
+        output: @escaping (String) -> Void,
+        errorOutput: @escaping (String) -> Void
+    ) {
+        self.init(
+            registry: registry,
+            state: AppState(NavigationState(root: start)),
+            options: options,
+            output: output,
+            errorOutput: errorOutput
+        )
+    }
+
+    /// The whole navigation state.
+    public var state: AppState { navigator.state }
+
+    /// The router of the selected item (the only one without a shell).
+    public var router: Router { navigator.router }
+
+    /// The deep link of the whole state, as `state` prints it.
+    public var deepLink: DeepLink { navigator.deepLink }
+
+    /// A route typed by a person, checked: `NAME` alone stands for that name's root destination.
+    public func resolve(_ text: String) throws(RouteError) -> Route {
+        try navigator.resolve(text)
+    }
+
+    /// Opens a deep link: checks every route first, then applies it; on error nothing changes.
+    public func open(_ text: String) throws(RouteError) {
+        try navigator.open(text)
+    }
+
+    /// Renders the start screen.
+    @discardableResult
+    public func start() async -> Outcome {
+        let before = errorCount
+        await refresh()
+        return outcome(since: before)
+    }
+
+    /// Runs commands from `nextLine` until it returns `nil`, `quit`, or a strict error; returns the exit code.
+    public func run(readingLinesWith nextLine: () async -> String?) async -> Int32 {
+        if await start() == .failed { return 1 }
+        while let line = await nextLine() {
+            switch await execute(line) {
+            case .proceed: continue
+            case .quit: return 0
+            case .failed: return 1
+            }
+        }
+        return 0
+    }
+
+    /// Runs one command line.
+    @discardableResult
+    public func execute(_ line: String) async -> Outcome {
+        let before = errorCount
+        let command: SessionCommand
+        do {
+            guard let parsed = try SessionCommand.parse(line) else { return .proceed }
+            command = parsed
+        } catch {
+            report(error.description)
+            return outcome(since: before)
+        }
+        let text = line.trimmingCharacters(in: .whitespaces)
+        switch command {
+        case .state:
+            write(navigator.deepLink.description.visible + "\n")
+            return .proceed
+        case .help:
+            write(SessionCommand.summary + "\n")
+            return .proceed
+        case .quit:
+            return .quit
+        default:
+            if await perform(command, text: text) {
+                await refresh()
+            }
+        }
+        return outcome(since: before)
+    }
+
+    // MARK: Commands
+
+    /// Carries out a command that may change what is on screen; false if it failed and nothing changed.
+    private func perform(_ command: SessionCommand, text: String) async -> Bool {
+        let depth = router.state.presentedDepth
+        let scope = router.state.scope(depth)
+        switch command {
+        case .tap(let target):
+            return await tap(target, command: text)
+        case .type(let target, let value):
+            guard let action = action(for: target, command: text) else { return false }
+            guard case .textField(_, _, let field) = action else {
+                return fail("\(text): '\(action.label)' is not a text field; use tap")
+            }
+            await field.perform(value)
+        case .back:
+            if scope?.presentation?.dialog != nil {
+                router.dismiss(depth: depth)
+            } else if depth == 0 && router.state.path.isEmpty {
+                return fail("back: already at the first screen (\(router.state.root))")
+            } else {
+                router.goBack(depth: depth)
+            }
+        case .root:
+            router.replace(with: NavigationState(root: router.state.root))
+        case .dismiss:
+            guard depth > 0 || router.state.presentation != nil else {
+                return fail("dismiss: nothing is presented")
+            }
+            router.dismiss(depth: depth)
+        case .pop(let target):
+            guard let route = resolveReporting(target, command: text) else { return false }
+            guard let scope, scope.stack.contains(route) else {
+                return fail("\(text): \(route) is not in the stack (\(scope?.stack.map(\.description).joined(separator: " › ") ?? ""))")
+            }
+            router.pop(to: route, depth: depth)
+        case .replace(let targets):
+            var routes: [Route] = []
+            for target in targets {
+                guard let route = resolveReporting(target, command: text) else { return false }
+                routes.append(route)
+            }
+            router.replaceStack(routes, depth: depth)
+        case .tab(let target):
+            return selectTab(target, command: text)
+        case .open(let link):
+            do {
+                try navigator.open(link)
+            } catch {
+                return fail("open \(link): \(error.described(within: link))")
+            }
+        case .state, .help, .quit:
+            return false
+        }
+        return true
+    }
+
+    private func tap(_ target: SessionCommand.Target, command: String) async -> Bool {
+        guard let action = action(for: target, command: command) else { return false }
+        switch action {
+        case .button(_, let button):
+            await button.perform()
+        case .link(_, let destination?, _):
+            router.navigate(to: destination, depth: router.state.presentedDepth)
+        case .link(let label, nil, let failure):
+            return fail("\(command): link '\(label)' has no valid destination: \(failure ?? "unknown")")
+        case .dialogButton(let button, let depth):
+            router.dismissPresentation(depth)
+            if let result = button.result {
+                navigator.deliver(result, depth: depth)
+            }
+        case .toggle(_, let isOn, let toggle):
+            await toggle.perform(!isOn)
+        case .textField(let label, _, _):
+            return fail("\(command): '\(label)' is a text field; use type \(label) TEXT")
+        }
+        return true
+    }
+
+    private func action(for target: SessionCommand.Target, command: String) -> ScreenAction? {
+        let actions = current?.actions ?? []
+        switch target {
+        case .number(let number):
+            guard actions.indices.contains(number - 1) else {
+                let range = actions.isEmpty ? "it has none" : "it has 1–\(actions.count)"
+                _ = fail("\(command): no element \(number) on this screen (\(range))")
+                return nil
+            }
+            return actions[number - 1]
+        case .label(let label):
+            guard let match = actions.first(where: { $0.label.caseInsensitiveCompare(label) == .orderedSame }) else {
+                var labels = actions.prefix(8).map { "'\($0.label)'" }.joined(separator: ", ")
+                if actions.count > 8 { labels += " and \(actions.count - 8) more" }
+                _ = fail("\(command): no element labelled '\(label)' on this screen (\(labels.isEmpty ? "none" : labels))")
+                return nil
+            }
+            return match
+        }
+    }
+
+    private func selectTab(_ target: SessionCommand.Target, command: String) -> Bool {
+        guard let shell = navigator.shell else {
+            return fail("\(command): this session has no tabs; start it with a shell's name")
+        }
+        let index: Int?
+        switch target {
+        case .number(let number):
+            index = shell.items.indices.contains(number - 1) ? number - 1 : nil
+        case .label(let label):
+            index = shell.items.firstIndex {
+                $0.name.caseInsensitiveCompare(label) == .orderedSame || $0.title.caseInsensitiveCompare(label) == .orderedSame
+            }
+        }
+        guard let index else {
+            let names = shell.items.enumerated().map { "\($0.offset + 1) \($0.element.title)" }.joined(separator: ", ")
+            return fail("\(command): no such tab (\(names))")
+        }
+        navigator.select(index)
+        return true
+    }
+
+    private func resolveReporting(_ text: String, command: String) -> Route? {
+        do {
+            return try navigator.resolve(text)
+        } catch {
+            _ = fail("\(command): \(error)")
+            return nil
+        }
+    }
+
+    // MARK: Screens
+
+    /// Brings the screens in line with the state, lays out what is on top, draws it, and says if the state changed.
+    private func refresh() async {
+        await screens.update(navigator)
+        let chrome = navigator.shell.map { shell in
+            ShellChrome(style: shell.style, titles: shell.items.map(\.title), selected: navigator.selected)
+        }
+        let layout = ScreenLayout(screens.layers(navigator), chrome: chrome)
+        let text = switch options.format {
+        case .text: renderer.draw(layout)
+        case .json: JSONRenderer().draw(layout)
+        }
+        current = RenderedScreen(text: text, layout: layout)
+        write(text)
+        let stamp = navigator.stamp
+        if stamp != lastNotified {
+            lastNotified = stamp
+            onStateChange?(navigator.state)
+        }
+    }
+
+    // MARK: Errors
+
+    private func report(_ message: String) {
+        var message = message.visible
+        if message.count > Self.maximumErrorLength {
+            // The command comes first and the cause last: keep both ends.
+            message = String(message.prefix(Self.maximumErrorLength / 3)) + " … " + String(message.suffix(Self.maximumErrorLength / 2))
+        }
+        errorCount += 1
+        errors.append(message)
+        if errors.count > Self.keptErrors { errors.removeFirst(errors.count - Self.keptErrors) }
+        writeError("error: \(message)\n")
+    }
+
+    private func fail(_ message: String) -> Bool {
+        report(message)
+        return false
+    }
+
+    private func outcome(since count: Int) -> Outcome {
+        options.strict && errorCount > count ? .failed : .proceed
+    }
+}
