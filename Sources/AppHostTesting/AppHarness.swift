@@ -88,6 +88,8 @@ public final class AppHarness {
         self.host = host
         self.sink = sink
         await session.start()
+        // A test stands for a person, who waits between commands: what waits for that happens now.
+        session.flush()
         transcript = sink.output
         errorLines = sink.errors
     }
@@ -102,6 +104,7 @@ public final class AppHarness {
     public func run(_ command: String) async -> String {
         let start = sink.output.endIndex
         _ = await session.execute(command)
+        session.flush()
         let written = String(sink.output[start...])
         transcript = sink.output
         errorLines = sink.errors

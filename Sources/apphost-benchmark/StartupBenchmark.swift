@@ -184,7 +184,7 @@ enum StartupBenchmark {
 
     /// The wall-clock seconds of one run of `executable`, standard input and output to /dev/null.
     /// (posix_spawn and waitpid: Foundation's Process waits in steps too coarse for this.)
-    private static func time(_ executable: String, _ arguments: [String], cache: String, libraryPath: String? = nil) throws -> Double {
+    static func time(_ executable: String, _ arguments: [String], cache: String, libraryPath: String? = nil) throws -> Double {
         var environment = ProcessInfo.processInfo.environment
         environment[RegistryCache.environmentVariable] = cache
         if let libraryPath { environment["LD_LIBRARY_PATH"] = libraryPath }
@@ -216,7 +216,7 @@ enum StartupBenchmark {
         return seconds
     }
 
-    private static func shell(_ arguments: [String]) throws {
+    static func shell(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments

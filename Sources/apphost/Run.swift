@@ -74,7 +74,8 @@ struct Run: AsyncParsableCommand {
         if await SessionGuard.watch("drawing the first screen", limit: limit, { await session.start() }) == .failed {
             return 1
         }
-        while let line = lines != nil ? lines?.next() : readLine(strippingNewline: true) {
+        defer { session.flush() }
+        while let line = lines != nil ? lines?.next() : readStandardInput(flushing: session) {
             switch await SessionGuard.watch("running '\(line)'", limit: limit, { await session.execute(line) }) {
             case .proceed: continue
             case .quit: return 0
@@ -82,6 +83,16 @@ struct Run: AsyncParsableCommand {
             }
         }
         return 0
+    }
+
+    /// The next line of standard input; if none is waiting, the session's pending work is done first.
+    @MainActor
+    private func readStandardInput(flushing session: Session) -> String? {
+        var waiting = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        if poll(&waiting, 1, 0) <= 0 {
+            session.flush()
+        }
+        return readLine(strippingNewline: true)
     }
 }
 
@@ -105,9 +116,25 @@ struct ScriptLines {
 }
 
 func standardOutput(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    writeAll(STDOUT_FILENO, text)
 }
 
 func standardError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    writeAll(STDERR_FILENO, text)
+}
+
+/// Writes all of `text` to `descriptor` with write(2), straight from the string's bytes.
+private func writeAll(_ descriptor: Int32, _ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
 }

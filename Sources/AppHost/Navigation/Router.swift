@@ -106,9 +106,10 @@ public final class Router: RouterContract {
 
     /// Pops scope `depth`'s top destination; at a presented stack's root, closes it.
     public func goBack(depth: Int) {
-        guard let scope = state.scope(depth) else { return }
-        if !scope.path.isEmpty {
-            update(depth, from: scope.path.count) { $0.path.removeLast() }
+        // Only the count is read: a copy of the scope kept alive here would make the change copy the stack.
+        guard let pushed = state.scope(depth)?.path.count else { return }
+        if pushed > 0 {
+            update(depth, from: pushed) { $0.path.removeLast() }
         } else if depth > 0 {
             dismissPresentation(depth - 1)
         }
@@ -204,9 +205,9 @@ public final class Router: RouterContract {
             onError?(error)
             return
         }
-        guard let scope = state.scope(depth) else { return }
-        if !scope.path.isEmpty {
-            update(depth, from: scope.path.count) { $0.path.removeLast() }
+        guard let pushed = state.scope(depth)?.path.count else { return }
+        if pushed > 0 {
+            update(depth, from: pushed) { $0.path.removeLast() }
             onResult?(route, depth)
         } else if depth > 0 {
             dismissPresentation(depth - 1)

@@ -17,74 +17,205 @@ public struct JSONRenderer: Sendable {
         draw(ScreenLayout(layers, chrome: chrome))
     }
 
-    /// The JSON line of a laid-out screen.
+    /// The JSON line of a laid-out screen, written straight into bytes: every object's keys are
+    /// written in sorted order by construction, as ``Value`` would sort them.
     public func draw(_ layout: ScreenLayout) -> String {
-        var document: [String: Value] = ["layers": .array(layout.layers.map(encode))]
-        if let chrome = layout.chrome {
-            document["shell"] = .object([
-                "style": .string(chrome.style.rawValue),
-                "items": .array(chrome.titles.map(Value.string)),
-                "selected": .number(chrome.selected),
-            ])
+        var json = Writer()
+        json.open("{")
+        json.key("layers")
+        json.open("[")
+        for layer in layout.layers {
+            json.comma()
+            encode(layer, into: &json)
         }
-        return Value.object(document).text + "\n"
+        json.close("]")
+        if let chrome = layout.chrome {
+            json.key("shell")
+            json.open("{")
+            json.key("items")
+            json.open("[")
+            for title in chrome.titles {
+                json.comma()
+                json.string(title)
+            }
+            json.close("]")
+            json.key("selected")
+            json.number(chrome.selected)
+            json.key("style")
+            json.string(chrome.style.rawValue)
+            json.close("}")
+        }
+        json.close("}")
+        json.bytes.append(0x0A)
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 
-    private func encode(_ layer: ScreenLayout.Layer) -> Value {
-        var object: [String: Value] = ["kind": .string(layer.kind.rawValue), "title": .string(layer.title)]
+    private func encode(_ layer: ScreenLayout.Layer, into json: inout Writer) {
+        json.open("{")
         switch layer.kind {
         case .screen, .sheet:
-            object["breadcrumbs"] = .array(layer.breadcrumbs.titles.map(Value.string))
-            if layer.breadcrumbs.omitted > 0 {
-                object["omittedBreadcrumbs"] = .number(layer.breadcrumbs.omitted)
+            json.key("breadcrumbs")
+            json.open("[")
+            for title in layer.breadcrumbs.titles {
+                json.comma()
+                json.string(title)
             }
-            object["nodes"] = .array(layer.items.map(encode))
+            json.close("]")
+            json.key("kind")
+            json.string(layer.kind.rawValue)
+            json.key("nodes")
+            encode(layer.items, into: &json)
+            if layer.breadcrumbs.omitted > 0 {
+                json.key("omittedBreadcrumbs")
+                json.number(layer.breadcrumbs.omitted)
+            }
         case .alert, .confirmationDialog:
-            object["buttons"] = .array(layer.items.map(encode))
-            if let message = layer.message { object["message"] = .string(message) }
+            json.key("buttons")
+            encode(layer.items, into: &json)
+            json.key("kind")
+            json.string(layer.kind.rawValue)
+            if let message = layer.message {
+                json.key("message")
+                json.string(message)
+            }
         }
-        return .object(object)
+        json.key("title")
+        json.string(layer.title)
+        json.close("}")
     }
 
-    private func encode(_ item: ScreenLayout.Item) -> Value {
+    private func encode(_ items: [ScreenLayout.Item], into json: inout Writer) {
+        json.open("[")
+        for item in items {
+            json.comma()
+            encode(item, into: &json)
+        }
+        json.close("]")
+    }
+
+    private func encode(_ item: ScreenLayout.Item, into json: inout Writer) {
+        json.open("{")
         switch item {
         case .text(let text):
-            return .object(["type": .string("text"), "text": .string(text)])
+            json.field("text", text)
+            json.field("type", "text")
         case .action(let action, let number):
-            var fields: [String: Value] = ["label": .string(action.label)]
-            switch action {
-            case .button:
-                fields["type"] = .string("button")
-            case .link(_, let destination, let failure):
-                fields["type"] = .string("link")
-                if let destination { fields["route"] = .string(destination.description) }
-                if let failure { fields["failure"] = .string(failure) }
-            case .toggle(_, let isOn, _):
-                fields["type"] = .string("toggle")
-                fields["isOn"] = .bool(isOn)
-            case .textField(_, let text, _):
-                fields["type"] = .string("textField")
-                fields["text"] = .string(text)
-            case .dialogButton(let button, _):
-                fields["role"] = .string(button.role.rawValue)
+            func numbered() {
+                if let number {
+                    json.key("number")
+                    json.number(number)
+                }
             }
-            if let number { fields["number"] = .number(number) }
-            return .object(fields)
+            switch action {
+            case .button(let label, _):
+                json.field("label", label)
+                numbered()
+                json.field("type", "button")
+            case .link(let label, let destination, let failure):
+                if let failure { json.field("failure", failure) }
+                json.field("label", label)
+                numbered()
+                if let destination { json.field("route", destination.description) }
+                json.field("type", "link")
+            case .toggle(let label, let isOn, _):
+                json.key("isOn")
+                json.bytes += (isOn ? "true" : "false").utf8
+                json.field("label", label)
+                numbered()
+                json.field("type", "toggle")
+            case .textField(let label, let text, _):
+                json.field("label", label)
+                numbered()
+                json.field("text", text)
+                json.field("type", "textField")
+            case .dialogButton(let button, _):
+                json.field("label", button.label)
+                numbered()
+                json.field("role", button.role.rawValue)
+            }
         case .list(let rows):
-            return .object(["type": .string("list"), "rows": .array(rows.map(encode))])
+            json.key("rows")
+            encode(rows, into: &json)
+            json.field("type", "list")
         case .section(let header, let content):
-            var fields: [String: Value] = ["type": .string("section"), "nodes": .array(content.map(encode))]
-            if let header { fields["header"] = .string(header) }
-            return .object(fields)
+            if let header { json.field("header", header) }
+            json.key("nodes")
+            encode(content, into: &json)
+            json.field("type", "section")
         case .divider:
-            return .object(["type": .string("divider")])
+            json.field("type", "divider")
         case .progress(let label):
-            return .object(["type": .string("progress"), "label": .string(label)])
+            json.field("label", label)
+            json.field("type", "progress")
         case .error(let message):
-            return .object(["type": .string("error"), "message": .string(message)])
+            json.field("message", message)
+            json.field("type", "error")
         case .unsupported:
             // A kind of element added to a newer kit than this host was built against.
-            return .object(["type": .string("unsupported")])
+            json.field("type", "unsupported")
+        }
+        json.close("}")
+    }
+
+    /// Writes JSON into bytes, putting commas between members and elements.
+    private struct Writer {
+        var bytes: [UInt8] = []
+        /// Whether the innermost open object or array has no member yet.
+        private var empty = true
+
+        init() {
+            bytes.reserveCapacity(4096)
+        }
+
+        mutating func open(_ bracket: Unicode.Scalar) {
+            bytes.append(UInt8(bracket.value))
+            empty = true
+        }
+
+        mutating func close(_ bracket: Unicode.Scalar) {
+            bytes.append(UInt8(bracket.value))
+            empty = false
+        }
+
+        /// Before an array element.
+        mutating func comma() {
+            if !empty { bytes.append(UInt8(ascii: ",")) }
+            empty = true
+        }
+
+        mutating func key(_ name: String) {
+            comma()
+            string(name)
+            bytes.append(UInt8(ascii: ":"))
+        }
+
+        mutating func field(_ name: String, _ value: String) {
+            key(name)
+            string(value)
+        }
+
+        mutating func number(_ value: Int) {
+            bytes += String(value).utf8
+            empty = false
+        }
+
+        mutating func string(_ value: String) {
+            bytes.append(UInt8(ascii: "\""))
+            for byte in value.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+                case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                case 0..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                default: bytes.append(byte)
+                }
+            }
+            bytes.append(UInt8(ascii: "\""))
+            empty = false
         }
     }
 

@@ -23,13 +23,15 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
 public enum Launch {
     /// Makes the session the executable and the test harness run: its start state (`start`, restored from
     /// `store` if it holds one for `start`), `link` opened if given, and `store` saved after every change
-    /// when this session may save to it (with `lock`, only if no other session holds the file's lock).
+    /// when this session may save to it (with `lock`, only if no other session holds the file's lock),
+    /// through a ``StateSaver`` that waits at most `saveInterval` while commands keep coming.
     /// Warnings (restoring, saving) go to `warn`, one line each without the `warning: ` prefix.
     public static func session(
         start: String,
         registry: DestinationRegistry,
         store: StateStore?,
         lock: Bool = true,
+        saveInterval: Duration = StateSaver.defaultInterval,
         open link: String?,
         options: Session.Options,
         output: @escaping @MainActor (String) -> Void,
@@ -51,13 +53,9 @@ public enum Launch {
         } else if lock, !store.lock() {
             warn("state \(store.path) is in use by another session; this one does not save to it")
         } else {
-            session.onStateChange = { state in
-                do {
-                    try store.save(state)
-                } catch {
-                    warn("state \(error)")
-                }
-            }
+            let saver = StateSaver(store: store, interval: saveInterval, state: { [unowned session] in session.state }, warn: warn)
+            session.onChange = { saver.changed() }
+            session.onFlush = { saver.flush() }
         }
         return session
     }

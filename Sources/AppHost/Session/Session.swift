@@ -66,6 +66,10 @@ public final class Session {
     public static var maximumLoadRounds: Int { ScreenStore.maximumLoadRounds }
     /// Called with the new state after every command that changed it.
     public var onStateChange: (@MainActor (AppState) -> Void)?
+    /// Called after every command that changed the state, without building it (a deep stack's state is large).
+    public var onChange: (@MainActor () -> Void)?
+    /// Called by ``flush()``: work that may wait until the session waits for input (a state save).
+    public var onFlush: (@MainActor () -> Void)?
 
     private let options: Options
     private let renderer: TextRenderer
@@ -139,6 +143,7 @@ public final class Session {
 
     /// Runs commands from `nextLine` until it returns `nil`, `quit`, or a strict error; returns the exit code.
     public func run(readingLinesWith nextLine: () async -> String?) async -> Int32 {
+        defer { flush() }
         if await start() == .failed { return 1 }
         while let line = await nextLine() {
             switch await execute(line) {
@@ -148,6 +153,11 @@ public final class Session {
             }
         }
         return 0
+    }
+
+    /// Does the work that waited (a pending state save). Call it before waiting for input and at the end.
+    public func flush() {
+        onFlush?()
     }
 
     /// Runs one command line.
@@ -162,7 +172,7 @@ public final class Session {
             report(error.description)
             return outcome(since: before)
         }
-        let text = line.trimmingCharacters(in: .whitespaces)
+        let text = line.trimmingSpaces
         switch command {
         case .state:
             write(navigator.deepLink.description.visible + "\n")
@@ -184,8 +194,8 @@ public final class Session {
 
     /// Carries out a command that may change what is on screen; false if it failed and nothing changed.
     private func perform(_ command: SessionCommand, text: String) async -> Bool {
+        // No copy of the state is kept across the command: the router then changes its stacks in place.
         let depth = router.state.presentedDepth
-        let scope = router.state.scope(depth)
         switch command {
         case .tap(let target):
             return await tap(target, command: text)
@@ -196,7 +206,7 @@ public final class Session {
             }
             await field.perform(value)
         case .back:
-            if scope?.presentation?.dialog != nil {
+            if router.state.scope(depth)?.presentation?.dialog != nil {
                 router.dismiss(depth: depth)
             } else if depth == 0 && router.state.path.isEmpty {
                 return fail("back: already at the first screen (\(router.state.root))")
@@ -212,8 +222,10 @@ public final class Session {
             router.dismiss(depth: depth)
         case .pop(let target):
             guard let route = resolveReporting(target, command: text) else { return false }
-            guard let scope, scope.stack.contains(route) else {
-                return fail("\(text): \(route) is not in the stack (\(scope?.stack.map(\.description).joined(separator: " › ") ?? ""))")
+            let stack = router.state.scope(depth)?.stack ?? []
+            guard stack.contains(route) else {
+                let shown = stack.suffix(8).map(\.description).joined(separator: " › ")
+                return fail("\(text): \(route) is not in the stack (\(stack.count > 8 ? "… › " : "")\(shown))")
             }
             router.pop(to: route, depth: depth)
         case .replace(let targets):
@@ -328,6 +340,7 @@ public final class Session {
         let stamp = navigator.stamp
         if stamp != lastNotified {
             lastNotified = stamp
+            onChange?()
             onStateChange?(navigator.state)
         }
     }

@@ -51,11 +51,11 @@ public enum SessionCommand: Hashable, Sendable {
                 message: "the line is \(line.utf8.count) bytes; at most \(maximumLineLength) are read (SessionCommand.maximumLineLength)"
             )
         }
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingSpaces
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
         let parts = trimmed.split(separator: " ", maxSplits: 1)
         let word = parts[0].lowercased()
-        let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        let argument = parts.count > 1 ? String(parts[1]).trimmingSpaces : ""
         func target(_ text: String) throws(SessionError) -> Target {
             // Element and tab numbers start at 1; a word of digits that is no such number is refused,
             // not taken as a label (and never turned into arithmetic on Int.min).
@@ -130,4 +130,16 @@ public struct SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(command): \(message)" }
+}
+
+extension String {
+    /// The text without spaces and tabs (and other non-newline whitespace) at either end.
+    var trimmingSpaces: String {
+        func isSpace(_ character: Character) -> Bool {
+            character == " " || character == "\t" || (!character.isASCII && character.isWhitespace && !character.isNewline)
+        }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        if first == startIndex, last == index(before: endIndex) { return self }
+        return String(self[first...last])
+    }
 }

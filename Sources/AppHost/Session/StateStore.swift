@@ -3,8 +3,8 @@ import Foundation
 
 /// Keeps a session's navigation state in a file, so the next run comes back where this one left.
 ///
-/// The file is JSON with a format version. It is written after every change,
-/// atomically: to a temporary file created exclusively beside it (never through
+/// The file is JSON with a format version. It is written after changes (see
+/// ``StateSaver`` for how often), atomically: to a temporary file created exclusively beside it (never through
 /// a symbolic link), then renamed over `FILE`. A regular file that is not a valid
 /// state is moved aside to `FILE.corrupt` (or `FILE.corrupt.1`, `.2`, …: an earlier
 /// copy is never overwritten) and reported. Anything else (a directory, a file
@@ -125,7 +125,25 @@ public struct StateStore: Sendable {
             return false
         }
         // The descriptor stays open, so the lock lasts as long as the process.
+        removeStaleTemporaries()
         return true
+    }
+
+    /// Removes `FILE.<pid>.<n>.tmp` files a killed session left: with the lock held, no other session writes one.
+    private func removeStaleTemporaries() {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        let prefix = url.lastPathComponent + "."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let middle = name.dropFirst(prefix.count).dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+            guard middle.count == 2, middle.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else { continue }
+            let candidate = directory + "/" + name
+            var status = stat()
+            if lstat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+                unlink(candidate)
+            }
+        }
     }
 
     /// Moves the (regular) file to the first free `FILE.corrupt`, `FILE.corrupt.1`, …; an earlier copy is kept.
@@ -151,6 +169,62 @@ public struct StateStore: Sendable {
             return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
         @unknown default:
             return "\(error)"
+        }
+    }
+}
+
+/// Saves a session's state to a ``StateStore`` without making every command wait for a file write.
+///
+/// A change is saved at once if the last save is at least ``interval`` old; otherwise it is
+/// kept pending and saved by the next change past the interval or by ``flush()``, which the
+/// session calls before it waits for input and when it ends. So a person's every step is saved
+/// before the next prompt, and a script running thousands of commands a second writes the file
+/// about twenty times a second. Killed outright (SIGKILL), a session loses at most the changes of
+/// its last ``interval``; the file itself is always a complete state, old or new.
+@MainActor
+public final class StateSaver {
+    /// How long changes may wait while commands keep coming.
+    public static let defaultInterval: Duration = .milliseconds(50)
+
+    /// The file saved to.
+    public let store: StateStore
+    /// How long changes may wait while commands keep coming (zero: every change is saved at once).
+    public let interval: Duration
+    private let state: @MainActor () -> AppState
+    private let warn: @MainActor (String) -> Void
+    private let clock = ContinuousClock()
+    private var pending = false
+    private var lastSave: ContinuousClock.Instant?
+
+    /// A saver of the state `state` returns, to `store`; failures go to `warn`.
+    public init(
+        store: StateStore,
+        interval: Duration = StateSaver.defaultInterval,
+        state: @escaping @MainActor () -> AppState,
+        warn: @escaping @MainActor (String) -> Void
+    ) {
+        self.store = store
+        self.interval = interval
+        self.state = state
+        self.warn = warn
+    }
+
+    /// The state changed: save it now, or soon.
+    public func changed() {
+        pending = true
+        if let lastSave, clock.now - lastSave < interval { return }
+        flush()
+    }
+
+    /// Saves a pending change now.
+    public func flush() {
+        guard pending else { return }
+        pending = false
+        lastSave = clock.now
+        do {
+            try store.save(state())
+        } catch {
+            warn("state \(error)")
         }
     }
 }

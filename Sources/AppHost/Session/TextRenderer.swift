@@ -79,35 +79,39 @@ public struct TextRenderer: Sendable {
 
     /// Draws layers bottom first.
     private func draw(_ layers: [ScreenLayout.Layer]) -> String {
-        var lines: [String] = []
+        var screen: [UInt8] = []
+        screen.reserveCapacity(4096)
         for layer in layers {
             switch layer.kind {
             case .screen:
                 var output = Output(width: width)
-                output.rule("═")
+                output.rule(Output.doubleRule)
                 output.header(title: layer.title, breadcrumbs: layer.breadcrumbs)
-                output.rule("─")
+                output.rule(Output.singleRule)
                 output.draw(layer.items, indent: 0)
-                output.rule("═")
-                lines += output.lines
+                output.rule(Output.doubleRule)
+                screen += output.bytes
             case .sheet:
                 var output = Output(width: width - 4)
                 output.header(title: layer.title, breadcrumbs: layer.breadcrumbs)
-                output.rule("─")
+                output.rule(Output.singleRule)
                 output.draw(layer.items, indent: 0)
-                lines += box(output.lines, label: "sheet")
+                box(output, label: "sheet", into: &screen)
             case .alert, .confirmationDialog:
                 var output = Output(width: width - 4)
                 output.wrap(layer.title, indent: 0)
                 if let message = layer.message {
                     output.wrap(message, indent: 0)
                 }
-                output.rule("─")
+                output.rule(Output.singleRule)
                 output.draw(layer.items, indent: 0)
-                lines += box(output.lines, label: layer.kind == .alert ? "alert" : "confirmation dialog")
+                box(output, label: layer.kind == .alert ? "alert" : "confirmation dialog", into: &screen)
             }
         }
-        return lines.map(\.visible).joined(separator: "\n") + "\n"
+        let text = String(decoding: screen, as: UTF8.self)
+        // Control characters from features are shown, never sent raw; only a screen that has some pays for it.
+        guard screen.contains(where: { $0 < 0x20 && $0 != 0x0A || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { String($0).visible }.joined(separator: "\n") + "\n"
     }
 
     /// The breadcrumbs joined with `›`, dropping the oldest ones (after `… › `) to fit the width.
@@ -130,27 +134,87 @@ public struct TextRenderer: Sendable {
     }
 
     /// Frames lines drawn at `width - 4` columns: `┌─ label ─┐`, `│ line │`, `└──┘`.
-    private func box(_ content: [String], label: String) -> [String] {
+    private func box(_ content: Output, label: String, into screen: inout [UInt8]) {
         let inner = width - 4
         let head = "┌─ \(label) "
-        var lines = [head + String(repeating: "─", count: max(width - head.count - 1, 0)) + "┐"]
-        for line in content {
-            lines.append("│ " + line + String(repeating: " ", count: max(inner - line.count, 0)) + " │")
+        screen += head.utf8
+        Output.repeatBytes(Output.singleRule, max(width - head.count - 1, 0), into: &screen)
+        screen += "┐\n".utf8
+        for line in content.lines {
+            screen += "│ ".utf8
+            screen += content.bytes[line.start..<line.end]
+            Output.repeatBytes(Output.space, max(inner - line.width, 0), into: &screen)
+            screen += " │\n".utf8
         }
-        lines.append("└" + String(repeating: "─", count: width - 2) + "┘")
-        return lines
+        screen += "└".utf8
+        Output.repeatBytes(Output.singleRule, width - 2, into: &screen)
+        screen += "┘\n".utf8
     }
 
+    /// Lines drawn as UTF-8 bytes, each ending in a newline, with their widths in characters.
+    ///
+    /// Text is measured in characters (grapheme clusters), as a terminal shows them; a word of
+    /// ASCII, the common case, is measured by its bytes without decoding it.
     private struct Output {
-        let width: Int
-        var lines: [String] = []
+        static let space = Array(" ".utf8)
+        static let singleRule = Array("─".utf8)
+        static let doubleRule = Array("═".utf8)
 
-        static func isBlankOrRule(_ text: String) -> Bool {
-            text.allSatisfy { $0 == " " || $0 == "─" || $0 == "═" }
+        let width: Int
+        var bytes: [UInt8] = []
+        /// Where each line is in ``bytes`` (without its newline) and how wide it is.
+        var lines: [(start: Int, end: Int, width: Int)] = []
+
+        /// Whether the last line is blank or a rule (a section after it needs no blank line); true with no lines.
+        var lastIsBlankOrRule: Bool {
+            guard let last = lines.last else { return true }
+            var index = last.start
+            while index < last.end {
+                if bytes[index] == 0x20 {
+                    index += 1
+                } else if index + 2 < last.end, bytes[index] == 0xE2,
+                    bytes[index + 1] == 0x94 && bytes[index + 2] == 0x80 || bytes[index + 1] == 0x95 && bytes[index + 2] == 0x90 {
+                    index += 3
+                } else {
+                    return false
+                }
+            }
+            return true
+        }
+
+        init(width: Int) {
+            self.width = width
+            bytes.reserveCapacity(2048)
+        }
+
+        static func repeatBytes(_ unit: [UInt8], _ count: Int, into bytes: inout [UInt8]) {
+            guard count > 0 else { return }
+            if unit.count == 1 {
+                bytes.append(contentsOf: repeatElement(unit[0], count: count))
+            } else {
+                for _ in 0..<count { bytes += unit }
+            }
+        }
+
+        /// The width of some UTF-8 text in characters.
+        static func width(_ text: some Collection<UInt8>) -> Int {
+            if text.allSatisfy({ $0 < 0x80 }) { return text.count }
+            return String(decoding: text, as: UTF8.self).count
+        }
+
+        private mutating func endLine(start: Int, width: Int) {
+            lines.append((start, bytes.count, width))
+            bytes.append(0x0A)
         }
 
         mutating func line(_ text: String) {
-            lines.append(text)
+            let start = bytes.count
+            bytes += text.utf8
+            endLine(start: start, width: text.count)
+        }
+
+        mutating func blank() {
+            endLine(start: bytes.count, width: 0)
         }
 
         /// Indentation stops growing at half the width, so deeply nested sections still fit.
@@ -158,9 +222,12 @@ public struct TextRenderer: Sendable {
             min(max(indent, 0), width / 2)
         }
 
-        mutating func rule(_ character: Character, indent: Int = 0) {
+        mutating func rule(_ unit: [UInt8], indent: Int = 0) {
             let indent = capped(indent)
-            lines.append(String(repeating: " ", count: indent) + String(repeating: character, count: width - indent))
+            let start = bytes.count
+            Self.repeatBytes(Self.space, indent, into: &bytes)
+            Self.repeatBytes(unit, width - indent, into: &bytes)
+            endLine(start: start, width: width)
         }
 
         mutating func header(title: String, breadcrumbs: Breadcrumbs) {
@@ -170,38 +237,74 @@ public struct TextRenderer: Sendable {
             }
         }
 
-        /// Wraps `text` at word boundaries; continuation lines are indented by `hanging` more.
+        /// Wraps `text` at spaces; continuation lines are indented by `hanging` more. A word longer
+        /// than a line is cut into lines of its own, each cut costing only the characters it walks.
         mutating func wrap(_ text: String, indent: Int, prefix: String = "", hanging: Int = 0) {
             let indent = capped(indent)
-            let available = max(width - indent - prefix.count, 8)
-            var current = ""
-            var first = true
-            func flush(_ lines: inout [String]) {
-                let lead = first ? String(repeating: " ", count: indent) + prefix
-                    : String(repeating: " ", count: indent + hanging)
-                lines.append(lead + current)
-                first = false
-                current = ""
-            }
-            for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-                var word = Substring(word)
-                // A word longer than a line is cut into lines; each step walks one line's worth, so a long word costs its length.
-                while let cut = word.index(word.startIndex, offsetBy: available, limitedBy: word.endIndex), cut < word.endIndex {
-                    if !current.isEmpty { flush(&lines) }
-                    current = String(word[..<cut])
-                    word = word[cut...]
-                    flush(&lines)
+            let prefixWidth = prefix.utf8.allSatisfy { $0 < 0x80 } ? prefix.utf8.count : prefix.count
+            let available = max(width - indent - prefixWidth, 8)
+            var text = text
+            text.withUTF8 { utf8 in
+                // The line being filled: a range of `utf8` (words and the single spaces between them) and its width.
+                var current: Range<Int>? = nil
+                var currentWidth = 0
+                var first = true
+                func flush() {
+                    let start = bytes.count
+                    let lead = first ? indent + prefixWidth : indent + hanging
+                    Self.repeatBytes(Self.space, first ? indent : indent + hanging, into: &bytes)
+                    if first { bytes += prefix.utf8 }
+                    if let current { bytes += utf8[current] }
+                    endLine(start: start, width: lead + currentWidth)
+                    first = false
+                    current = nil
+                    currentWidth = 0
                 }
-                if current.isEmpty {
-                    current = String(word)
-                } else if current.count + 1 + word.count <= available {
-                    current += " " + word
-                } else {
-                    flush(&lines)
-                    current = String(word)
+                var index = 0
+                let end = utf8.count
+                while index < end {
+                    guard utf8[index] != 0x20 else {
+                        index += 1
+                        continue
+                    }
+                    var wordEnd = index
+                    var ascii = true
+                    while wordEnd < end, utf8[wordEnd] != 0x20 {
+                        if utf8[wordEnd] >= 0x80 { ascii = false }
+                        wordEnd += 1
+                    }
+                    var word = index..<wordEnd
+                    index = wordEnd
+                    var wordWidth = ascii ? word.count : Self.width(utf8[word])
+                    while wordWidth > available {
+                        if current != nil { flush() }
+                        let cut = ascii ? word.lowerBound + available : Self.offset(ofCharacter: available, in: utf8, word)
+                        current = word.lowerBound..<cut
+                        currentWidth = available
+                        flush()
+                        word = cut..<word.upperBound
+                        wordWidth -= available
+                    }
+                    if let line = current {
+                        if currentWidth + 1 + wordWidth <= available {
+                            current = line.lowerBound..<word.upperBound
+                            currentWidth += 1 + wordWidth
+                            continue
+                        }
+                        flush()
+                    }
+                    current = word
+                    currentWidth = wordWidth
                 }
+                if current != nil || first { flush() }
             }
-            if !current.isEmpty || first { flush(&lines) }
+        }
+
+        /// The byte offset in `utf8` of the character `count` characters into `range`.
+        private static func offset(ofCharacter count: Int, in utf8: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+            let word = String(decoding: utf8[range], as: UTF8.self)
+            let index = word.index(word.startIndex, offsetBy: count)
+            return range.lowerBound + word.utf8.distance(from: word.startIndex, to: index)
         }
 
         mutating func numbered(_ action: ScreenAction, number: Int?, indent: Int) {
@@ -229,15 +332,15 @@ public struct TextRenderer: Sendable {
                     }
                     draw(rows, indent: indent + 2)
                 case .section(let header, let content):
-                    if let last = lines.last, !Output.isBlankOrRule(last) {
-                        line("")
+                    if !lastIsBlankOrRule {
+                        blank()
                     }
                     if let header {
                         wrap(header.uppercased(), indent: indent)
                     }
                     draw(content, indent: indent + 2)
                 case .divider:
-                    rule("─", indent: indent)
+                    rule(Output.singleRule, indent: indent)
                 case .progress(let label):
                     wrap(label, indent: indent, prefix: "… ", hanging: 2)
                 case .error(let message):
