@@ -61,23 +61,36 @@ public struct StateStore: Sendable {
         guard access(path, R_OK) == 0, let data = FileManager.default.contents(atPath: path) else {
             return .corrupt(reason: "cannot be read (\(String(cString: strerror(errno)))); it was left as it is", movedTo: nil)
         }
+        switch Self.decode(data) {
+        case .success(let state): return .state(state)
+        case .failure(let problem): return moveAside(reason: problem.reason)
+        }
+    }
+
+    /// Why some bytes are not a state file.
+    struct DecodeProblem: Error {
+        var reason: String
+    }
+
+    /// The state in a state file's bytes, or why there is none (how ``load()`` reads them; also fuzzed).
+    static func decode(_ data: Data) -> Result<AppState, DecodeProblem> {
         let decoder = JSONDecoder()
         guard let header = try? decoder.decode(Header.self, from: data) else {
-            return moveAside(reason: "is not a state file (no JSON object with a version)")
+            return .failure(DecodeProblem(reason: "is not a state file (no JSON object with a version)"))
         }
         guard header.version == Self.formatVersion else {
-            return moveAside(reason: "has format version \(header.version), this host reads version \(Self.formatVersion)")
+            return .failure(DecodeProblem(reason: "has format version \(header.version), this host reads version \(Self.formatVersion)"))
         }
         let file: File
         do {
             file = try decoder.decode(File.self, from: data)
         } catch {
-            return moveAside(reason: "cannot be decoded: \(Self.describe(error))")
+            return .failure(DecodeProblem(reason: "cannot be decoded: \(Self.describe(error))"))
         }
         guard !file.state.stacks.isEmpty, file.state.stacks.indices.contains(file.state.selected) else {
-            return moveAside(reason: "holds no stack to show")
+            return .failure(DecodeProblem(reason: "holds no stack to show"))
         }
-        return .state(file.state)
+        return .success(file.state)
     }
 
     /// Writes `state`, atomically: to a temporary file made exclusively beside the file, then renamed over it.

@@ -1,0 +1,20 @@
+// swift-tools-version: 6.0
+// libFuzzer targets for the host's parsers and the session. Not part of `swift test`:
+// build and run them with Fuzz/run (see the README's Fuzzing section).
+import PackageDescription
+
+
+let package = Package(
+    name: "AppHostFuzz",
+    dependencies: [.package(name: "AppHost", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "apphost-fuzz",
+            dependencies: [.product(name: "AppHost", package: "AppHost")],
+            // Fuzz/run builds with -sanitize=fuzzer for every module, so the host's code is instrumented too.
+            // That links libFuzzer's main() as well; this module's entry point gets its own name, and
+            // SwiftPM points main() at it (--defsym), so libFuzzer's is not the one that runs.
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-entry-point-function-name", "-Xfrontend", "apphost_fuzz_main"])]
+        )
+    ]
+)

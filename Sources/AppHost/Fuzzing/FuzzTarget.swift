@@ -1,0 +1,374 @@
+// What the fuzzers feed, and what the regression tests replay: each target takes
+// arbitrary bytes and runs them through one of the host's readers of untrusted
+// input. A target never throws for bad input (that is the readers' job: an
+// error value); it stops the process only when a property the host promises is
+// broken, which is what a fuzzer reports. `Fuzz/` builds these into a libFuzzer
+// binary; `Tests/AppHostTests/FuzzRegressionTests.swift` replays every corpus file.
+
+@_spi(Host) import AppHostKit
+import CAppHost
+import Foundation
+
+/// A reader of untrusted input, driven by bytes.
+@_spi(Fuzzing)
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// A session command line (`SessionCommand.parse`).
+    case command
+    /// A deep link: parsed, printed, parsed again to the same link.
+    case deepLink
+    /// A route: parsed, printed and parsed again, and decoded into a `Navigation` value with every parameter type.
+    case route
+    /// The bytes of a state file.
+    case stateFile
+    /// A C feature's descriptor, laid out from the bytes, as the loader checks it.
+    case cDescriptor
+    /// A whole session over a real registry, driven by a sequence of commands drawn from the bytes.
+    case session
+
+    /// Runs the target on `data`.
+    @MainActor
+    public func run(_ data: [UInt8]) async {
+        switch self {
+        case .command:
+            _ = try? SessionCommand.parse(String(decoding: data, as: UTF8.self))
+        case .deepLink:
+            Self.deepLink(String(decoding: data, as: UTF8.self))
+        case .route:
+            Self.route(String(decoding: data, as: UTF8.self))
+        case .stateFile:
+            await Self.stateFile(data)
+        case .cDescriptor:
+            CDescriptorFuzzing.run(data)
+        case .session:
+            await SessionFuzzing.run(data)
+        }
+    }
+
+    private static func deepLink(_ text: String) {
+        guard let link = try? DeepLink(parsing: text) else { return }
+        let printed = link.description
+        do {
+            let again = try DeepLink(parsing: printed)
+            guard again == link else { fatalError("deep link '\(text)' printed as '\(printed)' reads back as another link") }
+        } catch {
+            fatalError("deep link '\(text)' printed as '\(printed)', which does not parse: \(error)")
+        }
+    }
+
+    private static func route(_ text: String) {
+        guard let route = try? Route(parsing: text) else { return }
+        let printed = route.description
+        guard let again = try? Route(parsing: printed), again == route else {
+            fatalError("route '\(text)' printed as '\(printed)' does not read back as the same route")
+        }
+        // Decoding into a typed value either works or throws; a decoded value prints as a route that reads back.
+        if let value = try? route.decode(as: FuzzNavigation.self) {
+            guard let encoded = try? Route(value), (try? encoded.decode(as: FuzzNavigation.self)) == value else {
+                fatalError("route '\(text)' decoded to \(value), which does not encode back")
+            }
+        }
+    }
+
+    /// Decodes the bytes as a state file and, if they are one, restores it as a start does
+    /// (routes that do not resolve dropped) and draws the first screen.
+    @MainActor
+    private static func stateFile(_ data: [UInt8]) async {
+        guard case .success(var state) = StateStore.decode(Data(data)) else { return }
+        guard state.stacks.indices.contains(state.selected) else {
+            fatalError("a decoded state selects stack \(state.selected) of \(state.stacks.count)")
+        }
+        let registry = SessionFuzzing.registry
+        for index in state.stacks.indices {
+            state.stacks[index] = Launch.prune(state.stacks[index], registry: registry, report: { _ in })
+                ?? NavigationState(root: Route(name: "fuzz", destination: "plain"))
+        }
+        let session = Session(registry: registry, state: state, output: { _ in }, errorOutput: { _ in })
+        await session.start()
+        _ = session.deepLink.description
+    }
+}
+
+/// A destination type with every kind of parameter a route can carry.
+enum FuzzNavigation: Navigation, Equatable {
+    case plain
+    case numbers(count: Int, ratio: Double, on: Bool)
+    case named(text: String, note: String?)
+
+    static let routeName = "fuzz"
+}
+
+/// Lays out a C feature descriptor from bytes: the header fields, names (some of them not
+/// terminated within the bound), destinations and their parameters, then checks it as the
+/// loader does. Every pointer in it points into buffers this code owns.
+enum CDescriptorFuzzing {
+    static func run(_ data: [UInt8]) {
+        var reader = ByteReader(data)
+        // Every string buffer is longer than the host's bound, so a missing terminator is caught by the bound.
+        var strings: [UnsafeMutablePointer<CChar>] = []
+        func string() -> UnsafePointer<CChar>? {
+            let length = Int(reader.byte())
+            if length == 255 { return nil }
+            let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(APPHOST_MAX_NAME_LENGTH) + 256)
+            buffer.initialize(repeating: 0, count: Int(APPHOST_MAX_NAME_LENGTH) + 256)
+            for index in 0..<min(length, Int(APPHOST_MAX_NAME_LENGTH) + 200) { buffer[index] = CChar(bitPattern: reader.byte() | (length > 200 ? 0x61 : 0)) }
+            strings.append(buffer)
+            return UnsafePointer(buffer)
+        }
+        defer { strings.forEach { $0.deallocate() } }
+
+        let destinationCount = Int(reader.byte() % 12)
+        var parameterArrays: [UnsafeMutablePointer<apphost_parameter>] = []
+        defer { parameterArrays.forEach { $0.deallocate() } }
+        let destinations = UnsafeMutablePointer<apphost_destination>.allocate(capacity: max(destinationCount, 1))
+        defer { destinations.deallocate() }
+        for index in 0..<destinationCount {
+            let parameterCount = Int(reader.byte() % 11)
+            // Room for any count the loader accepts, so a lying count reads zeroed entries, not past the array.
+            let parameters = UnsafeMutablePointer<apphost_parameter>.allocate(capacity: 16)
+            parameters.initialize(repeating: apphost_parameter(name: nil, type: 0), count: 16)
+            parameterArrays.append(parameters)
+            for parameter in 0..<parameterCount {
+                parameters[parameter] = apphost_parameter(name: string(), type: UInt32(reader.byte() % 6))
+            }
+            let render: apphost_render_fn? = reader.byte() % 8 == 0 ? nil : { }
+            destinations[index] = apphost_destination(
+                name: string(),
+                parameter_count: reader.byte() % 16 == 0 ? UInt32(reader.byte()) : UInt32(parameterCount),
+                parameters: reader.byte() % 16 == 0 ? nil : UnsafePointer(parameters),
+                render: render
+            )
+        }
+        var descriptor = apphost_feature_descriptor()
+        descriptor.abi_version = reader.byte() % 16 == 0 ? UInt32(reader.byte()) : UInt32(APPHOST_ABI_VERSION)
+        descriptor.size = reader.byte() % 16 == 0 ? UInt32(reader.byte()) << 4 : UInt32(MemoryLayout<apphost_feature_descriptor>.size)
+        descriptor.kind = reader.byte() % 16 == 0 ? UInt32(reader.byte()) : UInt32(APPHOST_FEATURE_KIND_C.rawValue)
+        descriptor.sdk_major = reader.byte() % 16 == 0 ? UInt32(reader.byte()) : UInt32(APPHOST_SDK_VERSION_MAJOR)
+        descriptor.sdk_minor = reader.byte() % 16 == 0 ? UInt32(reader.byte()) : UInt32(APPHOST_SDK_VERSION_MINOR)
+        descriptor.name = string()
+        descriptor.route_name = string()
+        descriptor.root_destination = string()
+        descriptor.destination_count = reader.byte() % 16 == 0 ? UInt32(reader.byte()) << 2 : UInt32(destinationCount)
+        descriptor.destination_size = reader.byte() % 16 == 0 ? UInt32(reader.byte()) : UInt32(MemoryLayout<apphost_destination>.size)
+        descriptor.destinations = reader.byte() % 32 == 0 ? nil : UnsafePointer(destinations)
+        // A count or stride the bytes chose beyond the array would make the loader read past it, as it
+        // would for a real library that lies; the fuzzer keeps to what a library's memory could hold.
+        let stride = Int(descriptor.destination_size)
+        let claimed = Int(descriptor.destination_count)
+        if claimed > 0, stride > 0, (claimed - 1) * stride + MemoryLayout<apphost_destination>.size > destinationCount * MemoryLayout<apphost_destination>.stride {
+            descriptor.destination_count = UInt32(destinationCount)
+            descriptor.destination_size = UInt32(MemoryLayout<apphost_destination>.size)
+        }
+        withUnsafePointer(to: &descriptor) { pointer in
+            guard let header = try? FeatureDescriptor(UnsafeRawPointer(pointer), path: "fuzz.so"), header.kind == .c else { return }
+            _ = try? CFeatureDefinition(pointer.pointee, name: header.name, path: "fuzz.so")
+        }
+    }
+}
+
+/// Bytes read one at a time; zeros once they run out.
+struct ByteReader {
+    private let bytes: [UInt8]
+    private var index = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    var isAtEnd: Bool { index >= bytes.count }
+
+    mutating func byte() -> UInt8 {
+        guard index < bytes.count else { return 0 }
+        defer { index += 1 }
+        return bytes[index]
+    }
+}
+
+/// A session over a registry of small features with every kind of navigation (stacks, sheets, covers,
+/// alerts, dialogs, results, a shell, loads that navigate), driven by commands drawn from the bytes.
+@MainActor
+enum SessionFuzzing {
+    static let registry: DestinationRegistry = {
+        let registry = DestinationRegistry()
+        do {
+            try registry.register(FuzzFeature.self)
+        } catch {
+            fatalError("the fuzzing feature does not register: \(error)")
+        }
+        return registry
+    }()
+
+    /// Command words and arguments the bytes choose from; numbers and texts come from the bytes too.
+    private static let words = ["tap", "type", "back", "root", "dismiss", "pop", "replace", "tab", "open", "state", "help", "tpa", ""]
+    private static let pieces = [
+        "fuzz/plain", "fuzz/numbers?count=3&ratio=0.5&on=true", "fuzz/named?text=a%20b", "fuzz", "nowhere/at-all",
+        "!sheet(", "!cover(", ")", ">", "|", "@tabs:app(", "app:", "fuzz:", "!alert(title=T&button=OK,cancel)",
+        "fuzz/named?text=%1B%5B2J", "-9223372036854775808", "1000001", "Go", "Pick", "OK", " ", "\t", "%00",
+    ]
+
+    static func run(_ data: [UInt8]) async {
+        var reader = ByteReader(data)
+        let state: AppState = reader.byte() % 2 == 0
+            ? Navigator.startState(named: "tabs", in: registry) ?? AppState(NavigationState(root: Route(name: "fuzz", destination: "plain")))
+            : AppState(NavigationState(root: Route(name: "fuzz", destination: "plain")))
+        var written = 0
+        let session = Session(
+            registry: registry,
+            state: state,
+            options: Session.Options(width: 20 + Int(reader.byte()), format: reader.byte() % 4 == 0 ? .json : .text),
+            output: { written += $0.utf8.count },
+            errorOutput: { line in
+                guard line.hasPrefix("error: "), line.hasSuffix("\n"), line.count <= Session.maximumErrorLength + 16 else {
+                    fatalError("an error line is not one bounded line: \(line.prefix(200))")
+                }
+            }
+        )
+        await session.start()
+        var commands = 0
+        while !reader.isAtEnd, commands < 64 {
+            var line = words[Int(reader.byte()) % words.count]
+            let parts = Int(reader.byte() % 4)
+            for _ in 0..<parts {
+                let choice = reader.byte()
+                if choice < 128 {
+                    line += " " + String(Int(choice % 12))
+                } else {
+                    line += (choice % 3 == 0 ? "" : " ") + pieces[Int(choice) % pieces.count]
+                }
+            }
+            if await session.execute(line) == .quit { break }
+            commands += 1
+            guard let current = session.current, !current.text.isEmpty else {
+                fatalError("after '\(line)' there is no screen")
+            }
+            // The numbering the renderers show is the one `tap` uses: every number names an element.
+            _ = current.actions.count
+        }
+        if written == 0 { fatalError("the session wrote nothing") }
+        // What `state` prints reads back as a link.
+        let printed = session.deepLink.description
+        guard (try? DeepLink(parsing: printed)) != nil else {
+            fatalError("the session's state prints as '\(printed)', which does not parse")
+        }
+    }
+}
+
+enum FuzzFeatureNavigation: Navigation {
+    case home
+    case list(count: Int)
+    case detail(id: Int, name: String?)
+    case picker
+    case looping
+    case form
+
+    static let routeName = "app"
+}
+
+struct FuzzPick: NavigationResult {
+    var choice: Int
+
+    static let routeName = "app-result"
+}
+
+@MainActor
+final class FuzzListModel: ViewModel, ResultReceiver {
+    var picked: Int?
+    var loads = 0
+
+    func load() async { loads += 1 }
+
+    func didReceive(_ result: Route) async {
+        picked = (try? result.decode(as: FuzzPick.self))?.choice
+    }
+}
+
+@MainActor
+final class FuzzLoopingModel: ViewModel {
+    let router: any RouterContract
+
+    init(router: any RouterContract) {
+        self.router = router
+    }
+
+    /// A load that presents over itself: the session must stop following it, not loop or crash.
+    func load() async {
+        router.present(FuzzFeatureNavigation.looping, style: .sheet)
+    }
+}
+
+@MainActor
+final class FuzzFormModel: ViewModel {
+    var text = ""
+    var on = false
+}
+
+enum FuzzFeature: FeatureModule {
+    static let name = "fuzz-app"
+
+    static func register(in context: FeatureContext) throws {
+        try context.register(FuzzNavigation.self, root: .plain) { navigation, router in
+            Screen {
+                Title("Fuzz \(navigation)")
+                Link("Home", to: FuzzFeatureNavigation.home)
+                Button("Back") { router.goBack() }
+            }
+        }
+        try context.register(FuzzFeatureNavigation.self, root: .home) { navigation, router in
+            switch navigation {
+            case .home:
+                Screen {
+                    Title("Home")
+                    Link("List", to: FuzzFeatureNavigation.list(count: 3))
+                    Link("Nowhere", to: Route(name: "nowhere", destination: "at-all"))
+                    Button("Sheet") { router.present(FuzzFeatureNavigation.picker, style: .sheet) }
+                    Button("Cover") { router.present(FuzzFeatureNavigation.form, style: .fullScreenCover) }
+                    Button("Alert") { router.showAlert(Alert(title: "Hi", message: "there")) }
+                    Button("Loop") { router.present(FuzzFeatureNavigation.looping, style: .sheet) }
+                    Section("Deep") {
+                        Section("Deeper") {
+                            Divider()
+                            Text(String(repeating: "word ", count: 30))
+                        }
+                    }
+                }
+            case .list(let count):
+                Screen(FuzzListModel()) { model in
+                    Title("List \(count)")
+                    Text("Picked \(model.picked.map(String.init) ?? "nothing"), loads \(model.loads)")
+                    List(0..<min(max(count, 0), 20)) { index in
+                        Link("Item \(index)", to: FuzzFeatureNavigation.detail(id: index, name: index % 2 == 0 ? "n\(index)" : nil))
+                    }
+                    Link("More", to: FuzzFeatureNavigation.list(count: count + 1))
+                    Button("Pick") { router.present(FuzzFeatureNavigation.picker, style: .sheet) }
+                }
+            case .detail(let id, let name):
+                Screen {
+                    Title("Detail \(id) \(name ?? "-")")
+                    Button("Finish") { router.finish(with: FuzzPick(choice: id)) }
+                    Button("Confirm") {
+                        let yes = (try? AlertButton("Yes", role: .destructive, result: FuzzPick(choice: id))) ?? AlertButton("Yes")
+                        router.showConfirmationDialog(ConfirmationDialog(title: "Sure?", buttons: [yes, AlertButton("No", role: .cancel)]))
+                    }
+                }
+            case .picker:
+                Screen {
+                    Title("Picker")
+                    Button("Pick 1") { router.finish(with: FuzzPick(choice: 1)) }
+                    Button("Close") { router.dismiss() }
+                    Link("Push", to: FuzzFeatureNavigation.list(count: 1))
+                }
+            case .looping:
+                Screen(FuzzLoopingModel(router: router)) { _ in
+                    Title("Looping")
+                }
+            case .form:
+                Screen(FuzzFormModel()) { model in
+                    Title("Form")
+                    TextField("Name", text: model.text) { model.text = $0 }
+                    Toggle("On", isOn: model.on) { model.on = $0 }
+                    Button("Close") { router.dismiss() }
+                }
+            }
+        }
+        context.registerShell("tabs", style: .tabs, items: [ShellItem("One", destination: "app"), ShellItem("Two", destination: "fuzz")])
+    }
+}
