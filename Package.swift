@@ -62,11 +62,9 @@ let package = Package(
         .systemLibrary(name: "CFFI", providers: [.apt(["libffi-dev"])]),
         // The host's crash and hang guard: signal handlers in C, async-signal-safe.
         .target(name: "CHostSupport"),
-        // SHA-256 for lock files, from OpenSSL's libcrypto (libssl-dev).
-        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(
             name: "AppHost",
-            dependencies: [kit, "CFFI", "CHostSupport", "CCrypto", .product(name: "CAppHost", package: "SDK"), logging]
+            dependencies: [kit, "CFFI", "CHostSupport", .product(name: "CAppHost", package: "SDK"), logging]
         ),
         .executableTarget(
             name: "apphost",

@@ -3,7 +3,6 @@
 // group or others, or owned by someone other than the user or root, is refused
 // (the rule OpenSSH's StrictModes applies to ~/.ssh). `--allow-untrusted` lifts it.
 
-import CCrypto
 import Foundation
 
 /// Whether a feature folder or file can be trusted, by its mode and owner.
@@ -24,17 +23,38 @@ enum FileTrust {
     }
 }
 
-/// SHA-256, from OpenSSL's libcrypto.
+/// SHA-256, from OpenSSL's libcrypto, opened with `dlopen` the first time a file is hashed:
+/// most runs hash nothing (only folders with a lock file, and `apphost lock`), and linking
+/// libcrypto would make every start pay for loading and initialising it (about 4 ms).
 enum SHA256Digest {
-    /// The SHA-256 of the file at `path` as lowercase hex, or nil if it cannot be read.
+    private typealias Digest = @convention(c) (
+        UnsafeRawPointer?, Int, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt32>?, OpaquePointer?, OpaquePointer?
+    ) -> Int32
+    private typealias Algorithm = @convention(c) () -> OpaquePointer?
+
+    /// `EVP_Digest` and `EVP_sha256`, or nil if no libcrypto can be opened.
+    nonisolated(unsafe) private static let functions: (digest: Digest, sha256: Algorithm)? = {
+        for name in ["libcrypto.so.3", "libcrypto.so"] {
+            guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { continue }
+            if let digest = dlsym(library, "EVP_Digest"), let sha256 = dlsym(library, "EVP_sha256") {
+                return (unsafeBitCast(digest, to: Digest.self), unsafeBitCast(sha256, to: Algorithm.self))
+            }
+        }
+        return nil
+    }()
+
+    /// Whether SHA-256 is available (the system has OpenSSL's libcrypto).
+    static var isAvailable: Bool { functions != nil }
+
+    /// The SHA-256 of the file at `path` as lowercase hex, or nil if it cannot be read (or no libcrypto is installed).
     static func ofFile(_ path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        guard let functions, let data = FileManager.default.contents(atPath: path) else { return nil }
+        var digest = [UInt8](repeating: 0, count: 64)
         var length: UInt32 = 0
         let status = data.withUnsafeBytes { bytes in
-            EVP_Digest(bytes.baseAddress, bytes.count, &digest, &length, EVP_sha256(), nil)
+            functions.digest(bytes.baseAddress, bytes.count, &digest, &length, functions.sha256(), nil)
         }
-        guard status == 1 else { return nil }
+        guard status == 1, length == 32 else { return nil }
         return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
     }
 }
@@ -74,7 +94,8 @@ public struct LockFile: Sendable {
         var text = "# SHA-256 of each feature file the host may load from this folder (apphost lock).\n"
         for name in files.sorted() {
             guard let hash = SHA256Digest.ofFile(URL(fileURLWithPath: folder).appendingPathComponent(name).path) else {
-                throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "\(folder)/\(name) cannot be read"])
+                let reason = SHA256Digest.isAvailable ? "cannot be read" : "cannot be hashed: no libcrypto.so.3 (install libssl3 or libssl-dev)"
+                throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "\(folder)/\(name) \(reason)"])
             }
             text += "\(hash)  \(name)\n"
         }
