@@ -8,6 +8,12 @@
 import CAppHost
 import Foundation
 
+/// The layout of feature descriptors this host reads (`APPHOST_ABI_VERSION`).
+public enum FeatureABI {
+    /// The descriptor ABI version.
+    public static let version = Int(APPHOST_ABI_VERSION)
+}
+
 /// A feature's descriptor whose header passed the host's checks.
 struct FeatureDescriptor {
     /// What the descriptor describes.

@@ -4,8 +4,10 @@
 /// then each file that was refused, with its cause.
 @MainActor
 public struct FeatureListing {
-    /// The listing.
+    /// The listing of the usable files (standard output).
     public let text: String
+    /// The files that were refused, each with its cause (standard error); empty if none was.
+    public let refused: String
 
     /// Describes every file `host` found.
     public init(host: FeatureHost) {
@@ -29,17 +31,19 @@ public struct FeatureListing {
                 lines.append("    \(shell.name)  shell, \(shell.style): \(shell.items.map(\.destination).joined(separator: ", "))")
             }
         }
-        let refused = files.filter { $0.error != nil }
+        text = lines.joined(separator: "\n") + "\n"
+        let failed = files.filter { $0.error != nil }
         let others = host.unreadableDirectories.map { "feature directory \($0) cannot be read" }
-        if !refused.isEmpty || !others.isEmpty {
-            lines.append("refused:")
-            for file in refused {
+        var problems: [String] = []
+        if !failed.isEmpty || !others.isEmpty {
+            problems.append("refused:")
+            for file in failed {
                 guard let error = file.error else { continue }
                 let note = file.status == .quarantined ? "  (quarantined until the file changes)" : ""
-                lines.append("  \(error.description)\(note)")
+                problems.append("  \(error.description)\(note)")
             }
-            lines += others.map { "  \($0)" }
+            problems += others.map { "  \($0)" }
         }
-        text = lines.joined(separator: "\n") + "\n"
+        refused = problems.isEmpty ? "" : problems.joined(separator: "\n") + "\n"
     }
 }

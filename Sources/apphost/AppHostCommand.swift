@@ -1,17 +1,112 @@
 import AppHost
+@_spi(Host) import AppHostKit
 import ArgumentParser
+import Foundation
 
 @main
 struct AppHostCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apphost",
         abstract: "Runs an app made of feature libraries, rendering every screen as text.",
+        usage: """
+            apphost --start NAME [options]        run a session (the default command)
+            apphost <command> [options]
+            """,
         discussion: """
+            Common invocations:
+              apphost --start home                      start at a destination, read commands (type help)
+              apphost --start main --state s.json       start in a shell, keep the place between runs
+              apphost --start home --script tour.txt    run commands from a file
+              apphost --start home --format json        one JSON line a screen, for tools
+              apphost list                              every feature file and what it registers
+              apphost routes                            every destination, its parameters and its feature
+
             Feature libraries (lib*Feature.so) are searched in the --features directories, \
             else in the directories of APPHOST_FEATURES (colon-separated), \
             else in the directory that holds apphost.
             """,
-        subcommands: [Run.self, List.self, Lock.self, NewFeature.self, Probe.self],
+        subcommands: [Run.self, List.self, Routes.self, Lock.self, NewFeature.self, Probe.self],
         defaultSubcommand: Run.self
     )
+
+    /// The commands a person types (`probe` is for apphost itself).
+    static let commandNames = ["run", "list", "routes", "lock", "new-feature", "help"]
+
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--version"] || arguments == ["-V"] {
+            standardOutput(versionText)
+            return
+        }
+        if let problem = problem(with: arguments) {
+            standardError("error: \(problem)\n")
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asynchronous = command as? AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// `apphost --version`: the host, the SDK and ABI it speaks, the compiler, and the kit it loaded.
+    static var versionText: String {
+        let kit = BuildStamp.kit
+        return """
+            apphost \(kit.version)
+            SDK \(kit.version), feature ABI \(FeatureABI.version), \(kit.compiler ?? "an unknown compiler")
+            kit \(KitIdentity.path)
+
+            """
+    }
+
+    /// What is wrong with a command line before it is parsed: an unknown command, or an option the
+    /// command does not have, each with the nearest name that exists.
+    static func problem(with arguments: [String]) -> String? {
+        guard let first = arguments.first else { return nil }
+        var command: ParsableCommand.Type = Run.self
+        var options = arguments
+        if !first.hasPrefix("-") {
+            if let known = configuration.subcommands.first(where: { $0._commandName == first }) {
+                command = known
+                options = Array(arguments.dropFirst())
+            } else if first != "help" {
+                let names = commandNames.filter { $0 != "help" }
+                return "unknown command '\(first)'\(Suggestion.phrase(for: first, in: names)) "
+                    + "(commands: \(names.joined(separator: ", ")); run one with --help for its options)"
+            }
+        }
+        let known = longOptions(of: command)
+        for argument in options {
+            if argument == "--" { break }
+            guard argument.hasPrefix("--") else { continue }
+            let name = String(argument.split(separator: "=", maxSplits: 1)[0])
+            if !known.contains(name) {
+                return "unknown option '\(name)'\(Suggestion.phrase(for: name, in: known.sorted()))"
+                    + " (apphost \(command._commandName) --help lists them)"
+            }
+        }
+        return nil
+    }
+
+    /// The long options a command accepts, read from its own help so they never drift from it.
+    static func longOptions(of command: ParsableCommand.Type) -> Set<String> {
+        let help = command.helpMessage(columns: 1000)
+        var names: Set<String> = ["--help", "--version"]
+        var index = help.startIndex
+        while let range = help.range(of: "--", range: index..<help.endIndex) {
+            var end = range.upperBound
+            while end < help.endIndex, help[end].isLetter || help[end].isNumber || help[end] == "-" {
+                end = help.index(after: end)
+            }
+            if end > range.upperBound { names.insert(String(help[range.lowerBound..<end])) }
+            index = end
+        }
+        return names
+    }
 }

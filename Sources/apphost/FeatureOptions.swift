@@ -31,7 +31,7 @@ struct FeatureOptions: ParsableArguments {
     /// Checks the kit, then finds, probes and registers every feature, reporting each refusal and
     /// warning on standard error as it is found; nil when the kit in this process is not the host's.
     @MainActor
-    func loadHost(rescan: Bool = false) -> FeatureHost? {
+    func loadHost(rescan: Bool = false, reportRefusals: Bool = true) -> FeatureHost? {
         if let mismatch = KitIdentity.mismatch() {
             standardError("error: \(mismatch)\n")
             return nil
@@ -42,7 +42,10 @@ struct FeatureOptions: ParsableArguments {
             cache: RegistryCache(directory: cacheDir ?? RegistryCache.defaultDirectory()),
             rescan: rescan,
             allowUntrusted: allowUntrusted,
-            report: { standardError($0 + "\n") }
+            report: { line in
+                // `list` gives the refusals a section of their own; warnings are written either way.
+                if reportRefusals || !line.hasPrefix("error: ") { standardError(line + "\n") }
+            }
         )
         host.loadFeatures(from: discovery, options: options)
         return host

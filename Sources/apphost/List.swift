@@ -18,7 +18,12 @@ struct List: AsyncParsableCommand {
 
     @MainActor
     private func list() throws {
-        guard let host = features.loadHost(rescan: rescan) else { throw ExitCode(ExitCode.kitMismatch) }
-        standardOutput(FeatureListing(host: host).text)
+        guard let host = features.loadHost(rescan: rescan, reportRefusals: false) else { throw ExitCode(ExitCode.kitMismatch) }
+        let listing = FeatureListing(host: host)
+        standardOutput(listing.text)
+        if !listing.refused.isEmpty {
+            standardError(listing.refused)
+            throw ExitCode(1)
+        }
     }
 }

@@ -22,8 +22,8 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Read commands from this file instead of standard input.")
     var script: String?
 
-    @Option(help: "Columns of rendered text (\(TextRenderer.minimumWidth) to \(TextRenderer.maximumWidth)).")
-    var width: Int = TextRenderer.defaultWidth
+    @Option(help: "Columns of rendered text (\(TextRenderer.minimumWidth) to \(TextRenderer.maximumWidth)); by default COLUMNS, else the terminal's width, else \(TextRenderer.defaultWidth).")
+    var width: Int?
 
     @Flag(help: "End at the first error, with exit code 1.")
     var strict = false
@@ -38,7 +38,7 @@ struct Run: AsyncParsableCommand {
         guard featureTimeout >= 0 else {
             throw ValidationError("--feature-timeout must be 0 (no limit) or more seconds, got \(featureTimeout)")
         }
-        guard (TextRenderer.minimumWidth...TextRenderer.maximumWidth).contains(width) else {
+        if let width, !(TextRenderer.minimumWidth...TextRenderer.maximumWidth).contains(width) {
             throw ValidationError("--width must be from \(TextRenderer.minimumWidth) to \(TextRenderer.maximumWidth), got \(width)")
         }
     }
@@ -61,7 +61,7 @@ struct Run: AsyncParsableCommand {
                 registry: host.registry,
                 store: state.map(StateStore.init(path:)),
                 open: open,
-                options: Session.Options(width: width, strict: strict, format: format),
+                options: Session.Options(width: effectiveWidth, strict: strict, format: format),
                 output: standardOutput,
                 errorOutput: standardError,
                 warn: { standardError("warning: \($0)\n") }
@@ -70,6 +70,7 @@ struct Run: AsyncParsableCommand {
             standardError("error: \(error)\n")
             return 2
         }
+        session.routeMap = { RouteMap(host: host) }
         let limit = featureTimeout
         if await SessionGuard.watch("drawing the first screen", limit: limit, { await session.start() }) == .failed {
             return 1
@@ -85,6 +86,11 @@ struct Run: AsyncParsableCommand {
         return 0
     }
 
+    /// `--width`, else `COLUMNS` or the terminal's width (within the renderer's limits), else the default.
+    private var effectiveWidth: Int {
+        width ?? min(max(TerminalSize.columns(default: TextRenderer.defaultWidth), TextRenderer.minimumWidth), TextRenderer.maximumWidth)
+    }
+
     /// The next line of standard input; if none is waiting, the session's pending work is done first.
     @MainActor
     private func readStandardInput(flushing session: Session) -> String? {
@@ -92,7 +98,7 @@ struct Run: AsyncParsableCommand {
         if poll(&waiting, 1, 0) <= 0 {
             session.flush()
         }
-        return readLine(strippingNewline: true)
+        return readLine(strippingNewline: true).map(\.withoutCarriageReturn)
     }
 }
 
@@ -107,8 +113,9 @@ struct ScriptLines {
             throw ValidationError("--script \(path): cannot read the file")
         }
         lines = String(decoding: data, as: UTF8.self)
-            .split(separator: "\n", omittingEmptySubsequences: false)
-            .map(String.init)
+            // "\r\n" is one Character in Swift: split on either ending.
+            .split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map { String($0).withoutCarriageReturn }
             .makeIterator()
     }
 
@@ -136,5 +143,12 @@ private func writeAll(_ descriptor: Int32, _ text: String) {
             }
             offset += written
         }
+    }
+}
+
+extension String {
+    /// The line without the carriage return a CRLF file leaves at its end.
+    var withoutCarriageReturn: String {
+        hasSuffix("\r") ? String(dropLast()) : self
     }
 }

@@ -24,7 +24,7 @@ struct SessionCommandTests {
 
     @Test
     func refusesAnUnknownCommandNamingIt() {
-        #expect(throws: SessionError(command: "fly home", message: "unknown command 'fly'; type help for the list")) {
+        #expect(throws: SessionError(command: "fly home", message: "unknown command 'fly' (help lists the commands)")) {
             try SessionCommand.parse("fly home")
         }
     }

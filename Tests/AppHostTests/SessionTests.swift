@@ -115,7 +115,7 @@ struct SessionTests {
 
         await sut.execute("jump")
 
-        #expect(capture.errors == "error: jump: unknown command 'jump'; type help for the list\n")
+        #expect(capture.errors == "error: jump: unknown command 'jump' (help lists the commands)\n")
     }
 
     @Test
@@ -326,5 +326,59 @@ struct SessionTests {
         await sut.execute("state")
 
         #expect(states == ["desk/front>desk/room?number=7", "desk/front"])
+    }
+}
+
+/// Labels, tabs and commands a person types approximately.
+@MainActor
+@Suite
+struct ForgivingInputTests {
+    @Test(arguments: [
+        ("Rick", ["Rick Sanchez (Alive)", "Morty Smith (Alive)"], Session.LabelMatch.one(0)),
+        ("rick sanchez", ["Rick Sanchez (Alive)", "Morty Smith (Alive)"], .one(0)),
+        ("Smith", ["Rick Sanchez (Alive)", "Morty Smith (Alive)", "Summer Smith (Alive)"], .several([1, 2])),
+        ("Save", ["Save", "Save as"], .one(0)),
+        ("Sa", ["Save", "Save as"], .several([0, 1])),
+        ("Birdperson", ["Rick Sanchez (Alive)"], .none),
+        ("morty", ["Antenna Morty", "Morty Smith"], .one(1)),
+    ])
+    func aLabelIsMatchedWholeThenByItsStartThenByAPart(text: String, labels: [String], expected: Session.LabelMatch) {
+        #expect(Session.match(text, in: labels) == expected)
+    }
+
+    @Test(arguments: [
+        ("tpa", ["tap", "type", "tab"], "tap"),
+        ("stat", ["tap", "state"], "state"),
+        ("charactr", ["about", "character", "home"], "character"),
+        ("--strat", ["--start", "--state", "--script"], "--start"),
+        ("rotues", ["routes", "root"], "routes"),
+    ])
+    func theNearestNameIsSuggested(word: String, candidates: [String], expected: String) {
+        #expect(Suggestion.closest(to: word, in: candidates) == expected)
+    }
+
+    @Test
+    func aWordFarFromEveryNameGetsNoSuggestion() {
+        #expect(Suggestion.closest(to: "xyzzy", in: ["tap", "type", "back"]) == nil)
+        #expect(Suggestion.phrase(for: "jump", in: ["tap", "back"]) == "")
+    }
+
+    @Test
+    func commandsTakeAnyRunOfSpacesAndTabsAndAliases() throws {
+        #expect(try SessionCommand.parse("tap\t\t 2") == .tap(.number(2)))
+        #expect(try SessionCommand.parse("type  1 \t Summer Smith ") == .type(.number(1), "Summer Smith"))
+        #expect(try SessionCommand.parse("replace home/main\tcharacter/list") == .replace(["home/main", "character/list"]))
+        #expect(try SessionCommand.parse("?") == .help)
+        #expect(try SessionCommand.parse("ls") == .show)
+        #expect(try SessionCommand.parse("routes") == .routes)
+    }
+
+    @Test
+    func helpFitsTheWidthItIsDrawnAt() {
+        for width in [20, 44, 60, 80] {
+            let lines = SessionCommand.help(width: width).split(separator: "\n")
+            #expect(lines.allSatisfy { $0.count <= width }, "help is wider than \(width)")
+        }
+        #expect(SessionCommand.help(width: 200).split(separator: "\n").count == SessionCommand.commands.count)
     }
 }

@@ -19,9 +19,9 @@ struct ShellAndDeepLinkTests {
 
         #expect(screen == """
             SIDEBAR              │ ═════════════════════════════════════════════════════════
-              Home               │ Settings
-              Characters         │ ─────────────────────────────────────────────────────────
-            ▸ Settings           │ APPEARANCE
+              1 Home             │ Settings
+              2 Characters       │ ─────────────────────────────────────────────────────────
+            ▸ 3 Settings         │ APPEARANCE
                                  │   [1] [ ] Dark mode
                                  │   [2] [x] Notifications
                                  │
@@ -44,7 +44,7 @@ struct ShellAndDeepLinkTests {
         let screen = await app.run("tab 2")
 
         #expect(screen.hasPrefix("════════════════════════════════════════\nCharacters\n"))
-        #expect(screen.hasSuffix("════════════════════════════════════════\nsidebar: Home · [Characters] · Settings\n"))
+        #expect(screen.hasSuffix("════════════════════════════════════════\nsidebar: 1 Home · [2 Characters] · 3 Settings\n"))
     }
 
     @Test

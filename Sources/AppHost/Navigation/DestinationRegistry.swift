@@ -283,7 +283,7 @@ public final class DestinationRegistry {
         let known = names.isEmpty ? "none" : names.joined(separator: ", ")
         throw RouteError(
             route: route.description,
-            message: "no loaded feature provides '\(route.name)' (loaded: \(known))"
+            message: "no loaded feature provides '\(route.name)' (loaded: \(known))\(Suggestion.phrase(for: route.name, in: names))"
         )
     }
 }

@@ -4,6 +4,8 @@
 public enum LaunchError: Error, Equatable, CustomStringConvertible {
     /// `--start` names nothing a loaded feature provides.
     case unknownStart(String, known: [String])
+    /// `--start` names a route that has no start destination.
+    case noStartDestination(String, known: [String])
     /// `--open` could not be opened.
     case badLink(String, RouteError)
 
@@ -11,7 +13,10 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unknownStart(let name, let known):
             let list = known.isEmpty ? "none; no feature loaded" : known.joined(separator: ", ")
-            return "--start \(name): no loaded feature provides '\(name)' (known: \(list))"
+            return "--start \(name): no loaded feature provides '\(name)'\(Suggestion.phrase(for: name, in: known)) (known: \(list))"
+        case .noStartDestination(let name, let known):
+            return "--start \(name): '\(name)' has no start destination; open one of its destinations with "
+                + "--open \(name)/DESTINATION after starting elsewhere (--start takes: \(known.joined(separator: ", ")); apphost routes lists them all)"
         case .badLink(let link, let error):
             return "--open \(link): \(error.described(within: link))"
         }
@@ -74,6 +79,9 @@ public enum Launch {
         report: (String) -> Void
     ) throws(LaunchError) -> AppState {
         guard let fresh = Navigator.startState(named: start, in: registry) else {
+            if registry.names.contains(start) {
+                throw .noStartDestination(start, known: startNames(in: registry))
+            }
             throw .unknownStart(start, known: startNames(in: registry))
         }
         guard let store else { return fresh }

@@ -70,6 +70,8 @@ public final class Session {
     public var onChange: (@MainActor () -> Void)?
     /// Called by ``flush()``: work that may wait until the session waits for input (a state save).
     public var onFlush: (@MainActor () -> Void)?
+    /// Makes what `routes` prints, every destination the loaded features provide (asked only when it is used).
+    public var routeMap: (@MainActor () -> RouteMap)?
 
     private let options: Options
     private let renderer: TextRenderer
@@ -175,10 +177,26 @@ public final class Session {
         let text = line.trimmingSpaces
         switch command {
         case .state:
-            write(navigator.deepLink.description.visible + "\n")
+            let link = navigator.deepLink.description
+            write(options.format == .json ? JSONRenderer.Value.object(["state": .string(link)]).text + "\n" : link.visible + "\n")
             return .proceed
         case .help:
-            write(SessionCommand.summary + "\n")
+            if options.format == .json {
+                let commands = SessionCommand.commands.map { JSONRenderer.Value.object(["usage": .string($0.usage), "summary": .string($0.summary)]) }
+                write(JSONRenderer.Value.object(["help": .array(commands)]).text + "\n")
+            } else {
+                write(SessionCommand.help(width: renderer.width) + "\n")
+            }
+            return .proceed
+        case .routes:
+            guard let routeMap = routeMap?() else {
+                report("routes: this session was started without a map of the features' routes")
+                return outcome(since: before)
+            }
+            write(options.format == .json ? routeMap.json : routeMap.text(width: renderer.width))
+            return .proceed
+        case .show:
+            if let current { write(current.text) }
             return .proceed
         case .quit:
             return .quit
@@ -243,7 +261,7 @@ public final class Session {
             } catch {
                 return fail("open \(link): \(error.described(within: link))")
             }
-        case .state, .help, .quit:
+        case .state, .help, .quit, .show, .routes:
             return false
         }
         return true
@@ -282,14 +300,44 @@ public final class Session {
             }
             return actions[number - 1]
         case .label(let label):
-            guard let match = actions.first(where: { $0.label.caseInsensitiveCompare(label) == .orderedSame }) else {
+            switch Self.match(label, in: actions.map(\.label)) {
+            case .one(let index):
+                return actions[index]
+            case .several(let indices):
+                let candidates = indices.prefix(8).map { "\($0 + 1) '\(actions[$0].label)'" }.joined(separator: ", ")
+                _ = fail("\(command): '\(label)' matches \(indices.count) elements (\(candidates)\(indices.count > 8 ? ", …" : "")); tap one by its number")
+                return nil
+            case .none:
                 var labels = actions.prefix(8).map { "'\($0.label)'" }.joined(separator: ", ")
                 if actions.count > 8 { labels += " and \(actions.count - 8) more" }
                 _ = fail("\(command): no element labelled '\(label)' on this screen (\(labels.isEmpty ? "none" : labels))")
                 return nil
             }
-            return match
         }
+    }
+
+    /// Which of some labels a typed label names.
+    public enum LabelMatch: Equatable, Sendable {
+        case one(Int)
+        case several([Int])
+        case none
+    }
+
+    /// The label `text` names, case-insensitively: the one equal to it; else the only one that starts
+    /// with it; else the only one that contains it. Several at the first level that has any are
+    /// ambiguous, and listed.
+    public static func match(_ text: String, in labels: [String]) -> LabelMatch {
+        let typed = text.lowercased()
+        let lowered = labels.map { $0.lowercased() }
+        for rule in [{ (label: String) in label == typed }, { $0.hasPrefix(typed) }, { $0.contains(typed) }] {
+            let indices = lowered.indices.filter { rule(lowered[$0]) }
+            if indices.count == 1 { return .one(indices[0]) }
+            if indices.count > 1 {
+                // The same label twice (an element repeated) is still ambiguous; the first equal one wins only if exact.
+                return .several(indices)
+            }
+        }
+        return .none
     }
 
     private func selectTab(_ target: SessionCommand.Target, command: String) -> Bool {
@@ -301,13 +349,16 @@ public final class Session {
         case .number(let number):
             index = shell.items.indices.contains(number - 1) ? number - 1 : nil
         case .label(let label):
-            index = shell.items.firstIndex {
-                $0.name.caseInsensitiveCompare(label) == .orderedSame || $0.title.caseInsensitiveCompare(label) == .orderedSame
-            }
+            index = shell.items.firstIndex { $0.name.caseInsensitiveCompare(label) == .orderedSame }
+                ?? { if case .one(let index) = Self.match(label, in: shell.items.map(\.title)) { index } else { nil } }()
         }
         guard let index else {
             let names = shell.items.enumerated().map { "\($0.offset + 1) \($0.element.title)" }.joined(separator: ", ")
-            return fail("\(command): no such tab (\(names))")
+            var hint = ""
+            if case .label(let label) = target {
+                hint = Suggestion.phrase(for: label, in: shell.items.map(\.title) + shell.items.map(\.name))
+            }
+            return fail("\(command): no such tab (\(names))\(hint)")
         }
         navigator.select(index)
         return true

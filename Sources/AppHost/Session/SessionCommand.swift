@@ -20,22 +20,79 @@ public enum SessionCommand: Hashable, Sendable {
     case state
     case help
     case quit
+    /// Draw the screen on top again (`show`, `ls`; Enter on an empty line at a prompt).
+    case show
+    /// List every destination the loaded features provide.
+    case routes
 
-    /// The commands, as `help` prints them.
-    public static let summary = """
-        tap N|LABEL        activate element N (or the one labelled LABEL): button, link, toggle, dialog button
-        type N|LABEL TEXT  set text field N (or the one labelled LABEL, one word) to TEXT
-        back               go back one screen; in a sheet, pop its stack, then close it
-        root               close everything presented and go back to the first screen
-        dismiss            close the alert, dialog, sheet or cover on top
-        pop ROUTE          go back to ROUTE, which must be in the stack on top
-        replace ROUTE...   replace the stack on top with these routes
-        tab N|NAME         switch to tab (or sidebar item) N or NAME
-        open LINK          go to a route or deep link, e.g. open character/detail?identifier=2
-        state              print the whole navigation state as a deep link
-        help               print this list
-        quit               end the session
-        """
+    /// The commands and what they do, as `help` prints them.
+    public static let commands: [(usage: String, summary: String)] = [
+        ("tap N|LABEL", "activate element N, or the one whose label is LABEL or starts with it (a unique part of a label will do): button, link, toggle, dialog button"),
+        ("type N|LABEL TEXT", "set text field N (or the one labelled LABEL, one word) to TEXT"),
+        ("back", "go back one screen; in a sheet, pop its stack, then close it"),
+        ("root", "close everything presented and go back to the first screen"),
+        ("dismiss", "close the alert, dialog, sheet or cover on top"),
+        ("pop ROUTE", "go back to ROUTE, which must be in the stack on top"),
+        ("replace ROUTE...", "replace the stack on top with these routes"),
+        ("tab N|NAME", "switch to tab (or sidebar item) N or NAME"),
+        ("open LINK", "go to a route or deep link, e.g. open character/detail?identifier=2"),
+        ("show", "draw the screen on top again (also ls)"),
+        ("routes", "list every destination the loaded features provide"),
+        ("state", "print the whole navigation state as a deep link"),
+        ("help", "print this list (also ?)"),
+        ("quit", "end the session"),
+    ]
+
+    /// The command words, for suggestions.
+    public static let words = ["tap", "type", "back", "root", "dismiss", "pop", "replace", "tab", "open", "show", "ls", "routes", "state", "help", "quit", "exit"]
+
+    /// The commands as `help` prints them, each description wrapped to fit `width` columns.
+    public static func help(width: Int) -> String {
+        let column = 19
+        var lines: [String] = []
+        for (usage, summary) in commands {
+            if width - column >= 24 {
+                // The description beside the usage, its continuations lined up under it.
+                let wrapped = wordWrap(summary, width: width - column)
+                lines.append(usage.padding(toLength: column, withPad: " ", startingAt: 0) + wrapped[0])
+                lines += wrapped.dropFirst().map { String(repeating: " ", count: column) + $0 }
+            } else {
+                // Too narrow for two columns: the usage, then the description indented under it.
+                lines.append(usage)
+                lines += wordWrap(summary, width: max(width - 2, 8)).map { "  " + $0 }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` in lines of at most `width` characters, broken at spaces; a longer word is cut.
+    static func wordWrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for whole in text.split(separator: " ") {
+            var word = whole
+            while word.count > width {
+                if !current.isEmpty { lines.append(current) }
+                lines.append(String(word.prefix(width)))
+                current = ""
+                word = word.dropFirst(width)
+            }
+            if word.isEmpty { continue }
+            if current.isEmpty {
+                current = String(word)
+            } else if current.count + 1 + word.count <= width {
+                current += " " + word
+            } else {
+                lines.append(current)
+                current = String(word)
+            }
+        }
+        lines.append(current)
+        return lines
+    }
+
+    /// The commands, as `help` prints them at the default width.
+    public static var summary: String { help(width: TextRenderer.defaultWidth) }
 
     /// The largest element or tab number a command takes.
     public static let maximumNumber = 1_000_000
@@ -53,7 +110,8 @@ public enum SessionCommand: Hashable, Sendable {
         }
         let trimmed = line.trimmingSpaces
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
-        let parts = trimmed.split(separator: " ", maxSplits: 1)
+        // Words are separated by any run of spaces and tabs.
+        let parts = trimmed.split(maxSplits: 1, whereSeparator: Self.isSpace)
         let word = parts[0].lowercased()
         let argument = parts.count > 1 ? String(parts[1]).trimmingSpaces : ""
         func target(_ text: String) throws(SessionError) -> Target {
@@ -79,11 +137,11 @@ public enum SessionCommand: Hashable, Sendable {
             }
             return .tap(try target(argument))
         case "type":
-            let parts = argument.split(separator: " ", maxSplits: 1)
+            let parts = argument.split(maxSplits: 1, whereSeparator: Self.isSpace)
             guard parts.count == 2 else {
                 throw SessionError(command: trimmed, message: "type needs a field and a text, e.g. type 1 Morty")
             }
-            return .type(try target(String(parts[0])), String(parts[1]))
+            return .type(try target(String(parts[0])), String(parts[1]).trimmingSpaces)
         case "tab":
             guard !argument.isEmpty else {
                 throw SessionError(command: trimmed, message: "tab needs a number or a name, e.g. tab 2")
@@ -98,7 +156,7 @@ public enum SessionCommand: Hashable, Sendable {
             guard !argument.isEmpty else {
                 throw SessionError(command: trimmed, message: "replace needs one route or more, e.g. replace home character/list")
             }
-            return .replace(argument.split(separator: " ").map(String.init))
+            return .replace(argument.split(whereSeparator: Self.isSpace).map(String.init))
         case "open":
             guard !argument.isEmpty else {
                 throw SessionError(command: trimmed, message: "open needs a route or a deep link, e.g. open character/list")
@@ -108,10 +166,12 @@ public enum SessionCommand: Hashable, Sendable {
         case "dismiss": return try noArgument(.dismiss)
         case "root": return try noArgument(.root)
         case "state": return try noArgument(.state)
-        case "help": return try noArgument(.help)
+        case "help", "?": return try noArgument(.help)
+        case "show", "ls": return try noArgument(.show)
+        case "routes": return try noArgument(.routes)
         case "quit", "exit": return try noArgument(.quit)
         default:
-            throw SessionError(command: trimmed, message: "unknown command '\(word)'; type help for the list")
+            throw SessionError(command: trimmed, message: "unknown command '\(word)'\(Suggestion.phrase(for: word, in: words)) (help lists the commands)")
         }
     }
 }
@@ -130,6 +190,13 @@ public struct SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(command): \(message)" }
+}
+
+extension SessionCommand {
+    /// A space or a tab: what separates the words of a command.
+    static func isSpace(_ character: Character) -> Bool {
+        character == " " || character == "\t"
+    }
 }
 
 extension String {

@@ -58,7 +58,7 @@ public struct TextRenderer: Sendable {
             let detailWidth = width - Self.sidebarWidth - 3
             let detail = TextRenderer(width: detailWidth).draw(layout.layers)
             var sidebar = ["SIDEBAR"] + chrome.titles.enumerated().map { index, title in
-                (index == chrome.selected ? "▸ " : "  ") + title.visible
+                (index == chrome.selected ? "▸ " : "  ") + "\(index + 1) " + title.visible
             }
             var lines = detail.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
             let height = max(lines.count, sidebar.count)
@@ -71,8 +71,9 @@ public struct TextRenderer: Sendable {
             }.joined(separator: "\n") + "\n"
         }
         let label = chrome.style == .tabs ? "tabs" : "sidebar"
+        // Numbered as `tab N` takes them; the selected one in brackets.
         let items = chrome.titles.enumerated().map { index, title in
-            index == chrome.selected ? "[\(title.visible)]" : title.visible
+            index == chrome.selected ? "[\(index + 1) \(title.visible)]" : "\(index + 1) \(title.visible)"
         }
         return draw(layout.layers) + "\(label): \(items.joined(separator: " · "))\n"
     }

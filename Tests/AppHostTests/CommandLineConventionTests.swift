@@ -1,0 +1,114 @@
+import AppHost
+import Foundation
+import Testing
+
+/// The `apphost` command line as a person meets it: version, mistakes answered with the nearest
+/// name, the route map, scripts with CRLF, JSON-only output, and the width of the terminal.
+@Suite
+struct CommandLineConventionTests {
+    private let apphost = ProcessRunner.built("apphost")
+
+    @Test
+    func versionNamesTheHostTheSDKTheABIAndTheCompiler() throws {
+        let result = try ProcessRunner.run(apphost, ["--version"])
+
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0] == "apphost 1.0.0")
+        #expect(lines[1].hasPrefix("SDK 1.0.0, feature ABI 2, Swift "))
+        #expect(lines[2].hasPrefix("kit /") && lines[2].hasSuffix("/libAppHostKit.so"))
+    }
+
+    @Test(arguments: [
+        (["lsit"], "error: unknown command 'lsit'; did you mean 'list'? (commands: run, list, routes, lock, new-feature; run one with --help for its options)\n"),
+        (["--strat", "home"], "error: unknown option '--strat'; did you mean '--start'? (apphost run --help lists them)\n"),
+        (["list", "--rescna"], "error: unknown option '--rescna'; did you mean '--rescan'? (apphost list --help lists them)\n"),
+        (["fly"], "error: unknown command 'fly' (commands: run, list, routes, lock, new-feature; run one with --help for its options)\n"),
+    ])
+    func aMistypedCommandOrOptionIsNamedWithTheNearestOne(arguments: [String], error: String) throws {
+        let result = try ProcessRunner.run(apphost, arguments)
+
+        #expect(result.status == 64)
+        #expect(result.output == "")
+        #expect(result.errors == error)
+    }
+
+    @Test
+    func aMistypedStartNameGetsASuggestionAndARouteWithoutStartSaysSo() throws {
+        let typo = try ProcessRunner.run(apphost, ["--start", "hom"])
+        let noStart = try ProcessRunner.run(apphost, ["--start", "character", "--features", "/nonexistent-apphost-folder"])
+
+        #expect(typo.status == 2)
+        #expect(typo.errors == "error: --start hom: no loaded feature provides 'hom'; did you mean 'home'? (known: about, character, home, main, settings, split)\n")
+        #expect(noStart.status == 2)
+        #expect(noStart.errors.hasSuffix("error: --start character: no loaded feature provides 'character' (known: none; no feature loaded)\n"))
+    }
+
+    @Test
+    func theTopLevelHelpShowsTheCommonInvocations() throws {
+        let result = try ProcessRunner.run(apphost, ["--help"])
+
+        #expect(result.status == 0)
+        #expect(result.output.contains("apphost --start NAME [options]"))
+        #expect(result.output.contains("apphost --start home --script tour.txt"))
+        #expect(result.output.contains("apphost routes"))
+    }
+
+    @Test
+    func routesListsEveryDestinationWithItsFeatureAndShells() throws {
+        let text = try ProcessRunner.run(apphost, ["routes"], environment: ["COLUMNS": "200"])
+        let json = try ProcessRunner.run(apphost, ["routes", "--format", "json"])
+
+        #expect(text.status == 0)
+        let about = ProcessRunner.built("libAboutFeature.so")
+        #expect(text.output.contains("about  C feature 'about'  feature about, \(about)\n  start: about/main  (--start about)\n  about/main\n  about/licenses\n  about/license?(id: int64)\n"))
+        #expect(text.output.contains("character  CharacterInterface.CharacterNavigation  feature character, "))
+        #expect(text.output.contains("  destinations: the cases of CharacterInterface.CharacterNavigation\n"))
+        #expect(text.output.contains("@main  shell, tabs  (--start main): 1 Home → home, 2 Characters → character, 3 Settings → settings\n"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let routes = try #require(object["routes"] as? [[String: Any]])
+        #expect(routes.compactMap { $0["name"] as? String } == ["about", "character", "home", "settings"])
+        #expect((object["shells"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["main", "split"])
+    }
+
+    @Test
+    func aScriptWithCRLFLineEndingsRunsEveryCommand() throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-crlf-\(UUID().uuidString).txt")
+        try Data("tap 1\r\nback\r\nstate\r\n".utf8).write(to: script)
+        defer { try? FileManager.default.removeItem(at: script) }
+
+        let result = try ProcessRunner.run(apphost, ["--start", "home", "--script", script.path, "--strict"])
+
+        #expect(result.status == 0)
+        #expect(result.errors == "")
+        #expect(result.output.hasSuffix("home/main\n"))
+        #expect(result.output.contains("Home › Characters"))
+    }
+
+    @Test
+    func inJSONModeStandardOutputHoldsOnlyJSONLines() throws {
+        let result = try ProcessRunner.run(apphost, ["--start", "home", "--format", "json"], input: "state\nhelp\nroutes\ntap 1\n")
+
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 5)
+        for line in lines {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "not a JSON object: \(line.prefix(80))")
+        }
+        #expect(lines[1] == #"{"state":"home/main"}"#)
+        #expect(lines[2].hasPrefix(#"{"help":[{"summary":"#))
+    }
+
+    @Test
+    func theWidthComesFromCOLUMNSWhenNotGivenAndHelpFitsIt() throws {
+        let result = try ProcessRunner.run(apphost, ["--start", "home"], input: "help\n", environment: ["COLUMNS": "44"])
+        let fixed = try ProcessRunner.run(apphost, ["--start", "home", "--width", "70"], input: "", environment: ["COLUMNS": "44"])
+
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.first?.count == 44)
+        #expect(lines.allSatisfy { $0.count <= 44 }, "a line is wider than COLUMNS")
+        #expect(result.output.contains("tap N|LABEL        activate element N, or\n                   the one whose label is"))
+        #expect(fixed.output.split(separator: "\n").first?.count == 70)
+    }
+}
