@@ -1,5 +1,24 @@
 import Foundation
 
+/// When to emphasise output with colour: `auto` on a terminal unless `NO_COLOR` is set (to anything
+/// but the empty string) or `TERM` is `dumb`.
+public enum ColorMode: String, Sendable, CaseIterable {
+    case auto, always, never
+
+    /// Whether output to `descriptor` gets colour.
+    public func enabled(for descriptor: Int32) -> Bool {
+        switch self {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            let environment = ProcessInfo.processInfo.environment
+            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+            if environment["TERM"] == "dumb" { return false }
+            return isatty(descriptor) == 1
+        }
+    }
+}
+
 /// How wide the terminal is: `COLUMNS` if set to a number, else the width of the terminal
 /// on standard output, else a fixed default (so piped and scripted output stays the same).
 public enum TerminalSize {

@@ -31,6 +31,9 @@ struct Run: AsyncParsableCommand {
     @Option(help: "How screens are written: text, or json (one JSON line a screen).")
     var format: Session.Format = .text
 
+    @Option(help: "Emphasis with colour: auto (on a terminal, unless NO_COLOR is set), always, never.")
+    var color: ColorMode = .auto
+
     @Option(help: "Seconds one command may take before the session ends naming the feature at fault (0: no limit).")
     var featureTimeout: Int = SessionGuard.defaultLimit
 
@@ -61,9 +64,9 @@ struct Run: AsyncParsableCommand {
                 registry: host.registry,
                 store: state.map(StateStore.init(path:)),
                 open: open,
-                options: Session.Options(width: effectiveWidth, strict: strict, format: format),
+                options: Session.Options(width: effectiveWidth, strict: strict, format: format, color: color.enabled(for: STDOUT_FILENO)),
                 output: standardOutput,
-                errorOutput: standardError,
+                errorOutput: color.enabled(for: STDERR_FILENO) ? { standardError(Self.redErrorPrefix($0)) } : standardError,
                 warn: { standardError("warning: \($0)\n") }
             )
         } catch {
@@ -103,6 +106,14 @@ struct Run: AsyncParsableCommand {
 }
 
 extension Session.Format: ExpressibleByArgument {}
+extension ColorMode: ExpressibleByArgument {}
+
+extension Run {
+    /// An error line with its `error:` in red, for a terminal.
+    static func redErrorPrefix(_ line: String) -> String {
+        line.hasPrefix("error:") ? "\u{1B}[1;31merror:\u{1B}[0m" + line.dropFirst(6) : line
+    }
+}
 
 /// The lines of a script file.
 struct ScriptLines {

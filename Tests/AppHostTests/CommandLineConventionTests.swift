@@ -111,4 +111,24 @@ struct CommandLineConventionTests {
         #expect(result.output.contains("tap N|LABEL        activate element N, or\n                   the one whose label is"))
         #expect(fixed.output.split(separator: "\n").first?.count == 70)
     }
+
+    @Test
+    func colourEmphasisesOnlyWhenAskedOrOnATerminal() throws {
+        let input = "tab 3\ntap Reset\n"
+        let always = try ProcessRunner.run(apphost, ["--start", "main", "--color", "always"], input: input + "tap 9\n")
+        let piped = try ProcessRunner.run(apphost, ["--start", "main"], input: input)
+        let never = try ProcessRunner.run(apphost, ["--start", "main", "--color", "never"], input: input)
+
+        let escape = "\u{1B}["
+        #expect(!piped.output.contains(escape) && !piped.errors.contains(escape), "piped output has no escape sequences")
+        #expect(never.output == piped.output)
+        #expect(always.output.contains("\u{1B}[1mReset settings?\u{1B}[0m"), "a title is bold")
+        #expect(always.output.contains("\u{1B}[31m[1] Reset (destructive)\u{1B}[0m"), "a destructive button is red")
+        #expect(always.output.contains("\u{1B}[1;7m[3 Settings]\u{1B}[0m"), "the selected tab is in reverse video")
+        #expect(always.output.contains("\u{1B}[2m[·] Reset settings\u{1B}[0m"), "the layer under the dialog is dim")
+        #expect(always.errors.hasPrefix("\u{1B}[1;31merror:\u{1B}[0m tap 9:"))
+        // Without the escape sequences, the screens are the same bytes.
+        let stripped = always.output.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        #expect(stripped.hasPrefix(piped.output))
+    }
 }

@@ -107,6 +107,8 @@ public struct ScreenLayout {
         public var message: String?
         /// The elements, in order; a dialog's are its buttons.
         public var items: [Item]
+        /// Whether this is the top layer, whose elements are numbered.
+        public var isTop = false
     }
 
     /// An element after layout: groups flattened, titles taken into the layer, actionable ones numbered.
@@ -153,6 +155,7 @@ public struct ScreenLayout {
                 )
             }
         }
+        if !self.layers.isEmpty { self.layers[self.layers.count - 1].isTop = true }
         self.chrome = chrome
         self.actions = numbering.actions
     }

@@ -32,12 +32,15 @@ public final class Session {
         public var strict: Bool
         /// How screens are written.
         public var format: Format
+        /// Emphasise text screens with terminal escape sequences (see ``TextRenderer/color``).
+        public var color: Bool
 
         /// Creates options.
-        public init(width: Int = TextRenderer.defaultWidth, strict: Bool = false, format: Format = .text) {
+        public init(width: Int = TextRenderer.defaultWidth, strict: Bool = false, format: Format = .text, color: Bool = false) {
             self.width = width
             self.strict = strict
             self.format = format
+            self.color = color
         }
     }
 
@@ -90,7 +93,7 @@ public final class Session {
         errorOutput: @escaping (String) -> Void
     ) {
         self.options = options
-        self.renderer = TextRenderer(width: options.width)
+        self.renderer = TextRenderer(width: options.width, color: options.color)
         self.write = output
         self.writeError = errorOutput
         let report: @MainActor (String) -> Void = { [weak self] in self?.report($0) }

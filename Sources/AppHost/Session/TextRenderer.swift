@@ -28,6 +28,10 @@ public struct TextRenderer: Sendable {
 
     /// The number of columns every line fits in.
     public let width: Int
+    /// Whether to emphasise with terminal escape sequences (ANSI SGR): bold titles, the selected
+    /// tab in reverse video, errors and destructive buttons in red, the layers under the top dim.
+    /// Off for pipes and scripts, whose bytes stay the same as without it.
+    public let color: Bool
 
     /// The narrowest width at which a split layout draws its sidebar beside the detail;
     /// below it the layout collapses to one stack with the items listed under it, like tabs.
@@ -36,8 +40,9 @@ public struct TextRenderer: Sendable {
     public static let sidebarWidth = 20
 
     /// Creates a renderer for `width` columns (from ``minimumWidth`` to ``maximumWidth``).
-    public init(width: Int = TextRenderer.defaultWidth) {
+    public init(width: Int = TextRenderer.defaultWidth, color: Bool = false) {
         self.width = min(max(width, Self.minimumWidth), Self.maximumWidth)
+        self.color = color
     }
 
     /// Renders a screen whose body is `body`, reached through the titles in `breadcrumbs` (root first).
@@ -56,7 +61,7 @@ public struct TextRenderer: Sendable {
         guard let chrome = layout.chrome else { return draw(layout.layers) }
         if chrome.style == .split, width >= Self.splitMinimumWidth {
             let detailWidth = width - Self.sidebarWidth - 3
-            let detail = TextRenderer(width: detailWidth).draw(layout.layers)
+            let detail = TextRenderer(width: detailWidth, color: color).draw(layout.layers)
             var sidebar = ["SIDEBAR"] + chrome.titles.enumerated().map { index, title in
                 (index == chrome.selected ? "▸ " : "  ") + "\(index + 1) " + title.visible
             }
@@ -64,16 +69,20 @@ public struct TextRenderer: Sendable {
             let height = max(lines.count, sidebar.count)
             sidebar += Array(repeating: "", count: height - sidebar.count)
             lines += Array(repeating: "", count: height - lines.count)
-            return zip(sidebar, lines).map { side, line in
+            return zip(sidebar, lines).enumerated().map { row, pair in
+                let (side, line) = pair
                 let cell = String(side.prefix(Self.sidebarWidth))
-                return (cell + String(repeating: " ", count: Self.sidebarWidth - cell.count) + " │ " + line)
-                    .replacingTrailingSpaces()
+                let padded = cell + String(repeating: " ", count: Self.sidebarWidth - cell.count)
+                let shown = color && row == chrome.selected + 1 ? Style.selected.wrap(padded) : padded
+                return (shown + " │ " + line).replacingTrailingSpaces()
             }.joined(separator: "\n") + "\n"
         }
         let label = chrome.style == .tabs ? "tabs" : "sidebar"
         // Numbered as `tab N` takes them; the selected one in brackets.
         let items = chrome.titles.enumerated().map { index, title in
-            index == chrome.selected ? "[\(index + 1) \(title.visible)]" : "\(index + 1) \(title.visible)"
+            guard index == chrome.selected else { return "\(index + 1) \(title.visible)" }
+            let selected = "[\(index + 1) \(title.visible)]"
+            return color ? Style.selected.wrap(selected) : selected
         }
         return draw(layout.layers) + "\(label): \(items.joined(separator: " · "))\n"
     }
@@ -85,7 +94,7 @@ public struct TextRenderer: Sendable {
         for layer in layers {
             switch layer.kind {
             case .screen:
-                var output = Output(width: width)
+                var output = Output(width: width, color: color, active: layer.isTop)
                 output.rule(Output.doubleRule)
                 output.header(title: layer.title, breadcrumbs: layer.breadcrumbs)
                 output.rule(Output.singleRule)
@@ -93,14 +102,14 @@ public struct TextRenderer: Sendable {
                 output.rule(Output.doubleRule)
                 screen += output.bytes
             case .sheet:
-                var output = Output(width: width - 4)
+                var output = Output(width: width - 4, color: color, active: layer.isTop)
                 output.header(title: layer.title, breadcrumbs: layer.breadcrumbs)
                 output.rule(Output.singleRule)
                 output.draw(layer.items, indent: 0)
                 box(output, label: "sheet", into: &screen)
             case .alert, .confirmationDialog:
-                var output = Output(width: width - 4)
-                output.wrap(layer.title, indent: 0)
+                var output = Output(width: width - 4, color: color, active: layer.isTop)
+                output.wrap(layer.title, indent: 0, style: .title)
                 if let message = layer.message {
                     output.wrap(message, indent: 0)
                 }
@@ -109,10 +118,8 @@ public struct TextRenderer: Sendable {
                 box(output, label: layer.kind == .alert ? "alert" : "confirmation dialog", into: &screen)
             }
         }
-        let text = String(decoding: screen, as: UTF8.self)
-        // Control characters from features are shown, never sent raw; only a screen that has some pays for it.
-        guard screen.contains(where: { $0 < 0x20 && $0 != 0x0A || $0 == 0x7F || $0 == 0xC2 }) else { return text }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { String($0).visible }.joined(separator: "\n") + "\n"
+        // Control characters from features were made visible as they were drawn (Output.visible).
+        return String(decoding: screen, as: UTF8.self)
     }
 
     /// The breadcrumbs joined with `›`, dropping the oldest ones (after `… › `) to fit the width.
@@ -162,6 +169,10 @@ public struct TextRenderer: Sendable {
         static let doubleRule = Array("═".utf8)
 
         let width: Int
+        /// Whether to write escape sequences for emphasis.
+        let color: Bool
+        /// Whether this is the top layer; the others are drawn dim.
+        let active: Bool
         var bytes: [UInt8] = []
         /// Where each line is in ``bytes`` (without its newline) and how wide it is.
         var lines: [(start: Int, end: Int, width: Int)] = []
@@ -173,6 +184,10 @@ public struct TextRenderer: Sendable {
             while index < last.end {
                 if bytes[index] == 0x20 {
                     index += 1
+                } else if bytes[index] == 0x1B {
+                    // An SGR sequence of emphasis (ESC [ … m): not part of what the line shows.
+                    while index < last.end, bytes[index] != UInt8(ascii: "m") { index += 1 }
+                    index += 1
                 } else if index + 2 < last.end, bytes[index] == 0xE2,
                     bytes[index + 1] == 0x94 && bytes[index + 2] == 0x80 || bytes[index + 1] == 0x95 && bytes[index + 2] == 0x90 {
                     index += 3
@@ -183,9 +198,17 @@ public struct TextRenderer: Sendable {
             return true
         }
 
-        init(width: Int) {
+        init(width: Int, color: Bool = false, active: Bool = true) {
             self.width = width
+            self.color = color
+            self.active = active
             bytes.reserveCapacity(2048)
+        }
+
+        /// The style a line is drawn in: its own, or dim in a layer under the top one.
+        private func effective(_ style: Style?) -> Style? {
+            guard color else { return nil }
+            return active ? style : .inactive
         }
 
         static func repeatBytes(_ unit: [UInt8], _ count: Int, into bytes: inout [UInt8]) {
@@ -209,8 +232,12 @@ public struct TextRenderer: Sendable {
         }
 
         mutating func line(_ text: String) {
+            let text = text.visible
             let start = bytes.count
+            let style = effective(nil)
+            if let style { bytes += style.on }
             bytes += text.utf8
+            if style != nil { bytes += Style.off }
             endLine(start: start, width: text.count)
         }
 
@@ -227,12 +254,15 @@ public struct TextRenderer: Sendable {
             let indent = capped(indent)
             let start = bytes.count
             Self.repeatBytes(Self.space, indent, into: &bytes)
+            let style = effective(nil)
+            if let style { bytes += style.on }
             Self.repeatBytes(unit, width - indent, into: &bytes)
+            if style != nil { bytes += Style.off }
             endLine(start: start, width: width)
         }
 
         mutating func header(title: String, breadcrumbs: Breadcrumbs) {
-            wrap(title, indent: 0)
+            wrap(title, indent: 0, style: .title)
             if breadcrumbs.count > 1 {
                 line(TextRenderer.trail(breadcrumbs, width: width))
             }
@@ -240,11 +270,13 @@ public struct TextRenderer: Sendable {
 
         /// Wraps `text` at spaces; continuation lines are indented by `hanging` more. A word longer
         /// than a line is cut into lines of its own, each cut costing only the characters it walks.
-        mutating func wrap(_ text: String, indent: Int, prefix: String = "", hanging: Int = 0) {
+        mutating func wrap(_ text: String, indent: Int, prefix: String = "", hanging: Int = 0, style: Style? = nil) {
+            let style = effective(style)
+            // Control characters from features are shown (`^[`), never sent raw, and measured as shown.
+            var text = text.visible
             let indent = capped(indent)
             let prefixWidth = prefix.utf8.allSatisfy { $0 < 0x80 } ? prefix.utf8.count : prefix.count
             let available = max(width - indent - prefixWidth, 8)
-            var text = text
             text.withUTF8 { utf8 in
                 // The line being filled: a range of `utf8` (words and the single spaces between them) and its width.
                 var current: Range<Int>? = nil
@@ -254,8 +286,10 @@ public struct TextRenderer: Sendable {
                     let start = bytes.count
                     let lead = first ? indent + prefixWidth : indent + hanging
                     Self.repeatBytes(Self.space, first ? indent : indent + hanging, into: &bytes)
+                    if let style { bytes += style.on }
                     if first { bytes += prefix.utf8 }
                     if let current { bytes += utf8[current] }
+                    if style != nil { bytes += Style.off }
                     endLine(start: start, width: lead + currentWidth)
                     first = false
                     current = nil
@@ -310,6 +344,8 @@ public struct TextRenderer: Sendable {
 
         mutating func numbered(_ action: ScreenAction, number: Int?, indent: Int) {
             let marker = number.map { "[\($0)] " } ?? "[·] "
+            var style: Style? = nil
+            if case .dialogButton(let button, _) = action, button.role == .destructive { style = .destructive }
             let text = switch action {
             case .button(let label, _): label
             case .link(let label, _, _): label + " ›"
@@ -317,7 +353,7 @@ public struct TextRenderer: Sendable {
             case .textField(let label, let text, _): "\(label): \(text)_"
             case .dialogButton(let button, _): button.label + (button.role == .default ? "" : " (\(button.role.rawValue))")
             }
-            wrap(text, indent: indent, prefix: marker, hanging: marker.count)
+            wrap(text, indent: indent, prefix: marker, hanging: marker.count, style: style)
         }
 
         mutating func draw(_ items: [ScreenLayout.Item], indent: Int) {
@@ -345,12 +381,35 @@ public struct TextRenderer: Sendable {
                 case .progress(let label):
                     wrap(label, indent: indent, prefix: "… ", hanging: 2)
                 case .error(let message):
-                    wrap(message, indent: indent, prefix: "error: ", hanging: 7)
+                    wrap(message, indent: indent, prefix: "error: ", hanging: 7, style: .error)
                 case .unsupported:
                     wrap("(an element this host cannot draw; update the host)", indent: indent)
                 }
             }
         }
+    }
+}
+
+/// Emphasis on a terminal, as ANSI SGR escape sequences; never part of a line's measured width.
+enum Style {
+    case title, selected, error, destructive, inactive
+
+    /// The sequence that turns the style on.
+    var on: [UInt8] {
+        switch self {
+        case .title: Array("\u{1B}[1m".utf8)
+        case .selected: Array("\u{1B}[1;7m".utf8)
+        case .error, .destructive: Array("\u{1B}[31m".utf8)
+        case .inactive: Array("\u{1B}[2m".utf8)
+        }
+    }
+
+    /// The sequence that turns every style off.
+    static let off = Array("\u{1B}[0m".utf8)
+
+    /// `text` in this style.
+    func wrap(_ text: String) -> String {
+        String(decoding: on, as: UTF8.self) + text + String(decoding: Style.off, as: UTF8.self)
     }
 }
 
@@ -366,7 +425,10 @@ extension String {
     /// The text with control characters shown, never sent to a terminal: C0 and DEL in caret notation
     /// (`ESC` becomes `^[`), C1 as `\u{9B}`. Text from features, routes and state files passes through this.
     var visible: String {
-        guard unicodeScalars.contains(where: \.isControl) else { return self }
+        // A byte scan first: C0 and DEL are single bytes, and C1 characters start with 0xC2.
+        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }), unicodeScalars.contains(where: \.isControl) else {
+            return self
+        }
         var shown = ""
         for scalar in unicodeScalars {
             switch scalar.value {
