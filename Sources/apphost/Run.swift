@@ -79,6 +79,9 @@ struct Run: AsyncParsableCommand {
             return 1
         }
         defer { session.flush() }
+        if lines == nil, LineEditor.isInteractive {
+            return await interactive(session, host: host, limit: limit)
+        }
         while let line = lines != nil ? lines?.next() : readStandardInput(flushing: session) {
             switch await SessionGuard.watch("running '\(line)'", limit: limit, { await session.execute(line) }) {
             case .proceed: continue
@@ -87,6 +90,44 @@ struct Run: AsyncParsableCommand {
             }
         }
         return 0
+    }
+
+    /// A session at a prompt: line editing, history, completion; Enter on an empty line draws the
+    /// screen again; Ctrl-C abandons the line; Ctrl-D on an empty line ends the session.
+    @MainActor
+    private func interactive(_ session: Session, host: FeatureHost, limit: Int) async -> Int32 {
+        let editor = LineEditor()
+        var map: RouteMap?
+        LineEditor.complete = { line in
+            MainActor.assumeIsolated {
+                if map == nil { map = RouteMap(host: host) }
+                return Completion.candidates(for: line, session: session, routes: map)
+            }
+        }
+        let followsTerminal = width == nil && ProcessInfo.processInfo.environment["COLUMNS"] == nil
+        while true {
+            session.flush()
+            // A resized terminal: the screen is drawn again at its new width.
+            if followsTerminal, let columns = TerminalSize.terminalColumns(of: STDOUT_FILENO),
+                session.resize(width: min(max(columns, TextRenderer.minimumWidth), TextRenderer.maximumWidth)) {
+                await session.redraw()
+            }
+            switch editor.read(prompt: LineEditor.prompt(for: session.topRoute)) {
+            case .end:
+                standardOutput("\n")
+                return 0
+            case .interrupted:
+                continue
+            case .line(let line) where line.trimmingSpacesAndTabs.isEmpty:
+                await session.redraw()
+            case .line(let line):
+                switch await SessionGuard.watch("running '\(line)'", limit: limit, { await session.execute(line) }) {
+                case .proceed: continue
+                case .quit: return 0
+                case .failed: return 1
+                }
+            }
+        }
     }
 
     /// `--width`, else `COLUMNS` or the terminal's width (within the renderer's limits), else the default.
@@ -158,6 +199,11 @@ private func writeAll(_ descriptor: Int32, _ text: String) {
 }
 
 extension String {
+    /// The text without spaces and tabs at either end.
+    var trimmingSpacesAndTabs: String {
+        trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+    }
+
     /// The line without the carriage return a CRLF file leaves at its end.
     var withoutCarriageReturn: String {
         hasSuffix("\r") ? String(dropLast()) : self

@@ -77,7 +77,7 @@ public final class Session {
     public var routeMap: (@MainActor () -> RouteMap)?
 
     private let options: Options
-    private let renderer: TextRenderer
+    private var renderer: TextRenderer
     private let write: (String) -> Void
     private let writeError: (String) -> Void
     private var navigator: Navigator!
@@ -158,6 +158,33 @@ public final class Session {
             }
         }
         return 0
+    }
+
+    /// The titles of the shell's items, in order (none without a shell).
+    public var shellItems: [String] { navigator.shell?.items.map(\.title) ?? [] }
+
+    /// The columns screens are drawn in.
+    public var width: Int { renderer.width }
+
+    /// Draws later screens in `width` columns (a terminal that was resized); true if that changed anything.
+    @discardableResult
+    public func resize(width: Int) -> Bool {
+        let resized = TextRenderer(width: width, color: renderer.color)
+        guard resized.width != renderer.width else { return false }
+        renderer = resized
+        return true
+    }
+
+    /// The route on top of what is shown, for a prompt: the top of the innermost presented stack.
+    public var topRoute: Route {
+        var state = navigator.router.state
+        while let presented = state.presentation?.presentedState { state = presented }
+        return state.top
+    }
+
+    /// Draws the screen on top again, at the current width.
+    public func redraw() async {
+        await refresh()
     }
 
     /// Does the work that waited (a pending state save). Call it before waiting for input and at the end.

@@ -424,7 +424,7 @@ extension String {
 extension String {
     /// The text with control characters shown, never sent to a terminal: C0 and DEL in caret notation
     /// (`ESC` becomes `^[`), C1 as `\u{9B}`. Text from features, routes and state files passes through this.
-    var visible: String {
+    public var visible: String {
         // A byte scan first: C0 and DEL are single bytes, and C1 characters start with 0xC2.
         guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }), unicodeScalars.contains(where: \.isControl) else {
             return self

@@ -1,0 +1,140 @@
+// The prompt a person gets when standard input and output are a terminal: line
+// editing, a history kept between sessions, and Tab completion, from the system's
+// libedit (its readline interface). Nothing of this when input is piped or a script.
+
+import AppHost
+@_spi(Host) import AppHostKit
+import CHostSupport
+import CLineEdit
+import Foundation
+
+/// Reads command lines at a prompt with libedit.
+@MainActor
+final class LineEditor {
+    /// The most lines the history keeps.
+    static let historyLimit: Int32 = 1000
+
+    /// Where the history is kept: `APPHOST_HISTORY`, else `$XDG_STATE_HOME/apphost/history`,
+    /// else `~/.local/state/apphost/history`.
+    static var historyPath: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["APPHOST_HISTORY"], !path.isEmpty { return path }
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() + "/.local/state")
+        return state + "/apphost/history"
+    }
+
+    /// Whether a session should read at a prompt: standard input and output are both terminals.
+    static var isInteractive: Bool {
+        isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    }
+
+    /// What Tab completes, given the whole line typed so far; set by the session loop.
+    nonisolated(unsafe) static var complete: (String) -> [String] = { _ in [] }
+    nonisolated(unsafe) private static var matches: [String] = []
+
+    private let history: String
+
+    init() {
+        // libedit reads multibyte input only in a multibyte locale (and drops it otherwise).
+        setlocale(LC_CTYPE, "")
+        history = Self.historyPath
+        try? FileManager.default.createDirectory(
+            atPath: (history as NSString).deletingLastPathComponent, withIntermediateDirectories: true
+        )
+        // Complete whole lines (word breaks only at newlines): labels and tab titles have spaces in them.
+        apphost_edit_setup(strdup("apphost"), strdup("\n")) { text, _, _ in
+            apphost_edit_completion_over()
+            LineEditor.matches = LineEditor.complete(text.map { String(cString: $0) } ?? "")
+            guard !LineEditor.matches.isEmpty else { return nil }
+            return rl_completion_matches(text) { _, state in
+                let index = Int(state)
+                guard index < LineEditor.matches.count else { return nil }
+                return strdup(LineEditor.matches[index])
+            }
+        }
+        using_history()
+        stifle_history(Self.historyLimit)
+        _ = read_history(history)
+    }
+
+    /// What the person did at the prompt.
+    enum Input: Equatable {
+        case line(String)
+        /// Ctrl-C: the line was abandoned.
+        case interrupted
+        /// Ctrl-D on an empty line, or the terminal closed.
+        case end
+    }
+
+    /// The prompt for a session whose top route is `route`: ASCII only, which libedit draws in any locale.
+    static func prompt(for route: Route) -> String {
+        String(route.description.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value != 0x7F ? Character($0) : "?" }) + "> "
+    }
+
+    /// Reads one line at `prompt`; a non-empty line that differs from the last is added to the history.
+    func read(prompt: String) -> Input {
+        // Ctrl-C abandons the line being typed: it interrupts the read (CHostSupport's host_interrupt.c).
+        apphost_interrupt_prepare()
+        let raw = readline(prompt)
+        if apphost_interrupt_taken() != 0 {
+            free(raw)
+            standardOutput("^C\n")
+            return .interrupted
+        }
+        guard let raw else { return .end }
+        defer { free(raw) }
+        let line = String(cString: raw)
+        let entry = line.trimmingCharacters(in: .whitespaces)
+        if !entry.isEmpty, entry != lastHistoryLine {
+            add_history(entry)
+            _ = write_history(history)
+        }
+        return .line(line)
+    }
+
+    private var lastHistoryLine: String? {
+        apphost_edit_last_history_line().map { String(cString: $0) }
+    }
+}
+
+/// Completions of a whole command line: command words, then what each command takes.
+@MainActor
+enum Completion {
+    static func candidates(for line: String, session: Session, routes: RouteMap?) -> [String] {
+        let words = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+        guard words.count == 2 else {
+            return SessionCommand.words.filter { $0.hasPrefix(line.lowercased()) }.map { $0 + " " }
+        }
+        let command = words[0].lowercased()
+        let argument = String(words[1])
+        let options: [String]
+        switch command {
+        case "tap", "type":
+            options = session.current?.actions.map(\.label) ?? []
+        case "tab":
+            options = session.shellItems
+        case "open", "pop", "replace":
+            options = routes.map(routeCompletions) ?? []
+        default:
+            options = []
+        }
+        let typed = argument.lowercased()
+        return Array(Set(options.filter { $0.lowercased().hasPrefix(typed) })).sorted().map { "\(command) \($0)" }
+    }
+
+    /// Names, start destinations, C destinations with their parameter names, and shells.
+    private static func routeCompletions(_ map: RouteMap) -> [String] {
+        var options: [String] = []
+        for entry in map.entries {
+            options.append(entry.name)
+            if let start = entry.start { options.append(start) }
+            for destination in entry.destinations ?? [] {
+                let parameters = destination.parameters.map { "\($0.name)=" }.joined(separator: "&")
+                options.append("\(entry.name)/\(destination.name)" + (parameters.isEmpty ? "" : "?" + parameters))
+            }
+        }
+        options += map.shells.map { "@\($0.name):" }
+        return options
+    }
+}

@@ -1,0 +1,167 @@
+import AppHost
+import Foundation
+import Testing
+
+/// `apphost` in a real pseudo-terminal, as a person uses it: the prompt, the terminal's width and
+/// its changes, Tab completion, Ctrl-C, the history (↑ and the history file), Enter to redraw, Ctrl-D.
+@Suite(.serialized)
+struct InteractiveTerminalTests {
+    private let apphost = ProcessRunner.built("apphost")
+
+    @Test
+    func aPersonAtThePromptEditsCompletesAbandonsRecallsAndQuits() throws {
+        let history = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-history-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: history) }
+        let terminal = try PseudoTerminal(apphost, ["--start", "home"], columns: 100, environment: ["APPHOST_HISTORY": history])
+
+        try terminal.waitFor("home/main> ")
+        #expect(terminal.output.contains("\n" + String(repeating: "═", count: 100) + "\r\n"), "drawn at the terminal's width")
+        #expect(terminal.output.contains("\u{1B}[1mHome\u{1B}[0m"), "a terminal gets emphasis")
+
+        terminal.send("tap 1\r")
+        try terminal.waitFor("character/list> ")
+
+        // Tab completes a label, spaces and all.
+        terminal.send("tap Ri\t\r")
+        try terminal.waitFor("character/detail?identifier=1> ")
+        #expect(terminal.output.contains("Home › Characters › Rick Sanchez"))
+
+        // Ctrl-C abandons the line: `tap 2` (Home) never runs.
+        terminal.send("tap 2")
+        terminal.send("\u{3}")
+        try terminal.waitFor("^C\r\n")
+        terminal.send("back\r")
+        try terminal.waitFor("character/list> ", after: "^C")
+
+        // ↑ brings back the last line.
+        terminal.send("\u{1B}[A\r")
+        try terminal.waitFor("home/main> ", after: "character/list> ")
+
+        // Enter on an empty line draws the screen again; after a resize, at the new width.
+        terminal.resize(columns: 70)
+        terminal.send("\r")
+        try terminal.waitFor(String(repeating: "═", count: 70) + "\r\n")
+
+        terminal.send("\u{4}")
+        let status = try terminal.waitForExit()
+
+        #expect(status == 0)
+        let saved = try String(contentsOfFile: history, encoding: .utf8)
+        #expect(saved.contains("tap\\0401") && saved.contains("back"), "the history is kept in the file: \(saved)")
+        #expect(!saved.contains("tap\\0402"), "an abandoned line is not kept")
+    }
+}
+
+/// A child process on a pseudo-terminal of its own (it is the session leader, the terminal is its
+/// controlling terminal, so Ctrl-C and the window size work as in a terminal emulator).
+final class PseudoTerminal {
+    private let master: Int32
+    private let pid: pid_t
+    private(set) var output = ""
+    private var bytes: [UInt8] = []
+
+    init(_ executable: String, _ arguments: [String], columns: Int, rows: Int = 40, environment extra: [String: String] = [:]) throws {
+        // posix_openpt, unlockpt and ptsname by hand (glibc declares them only for _XOPEN_SOURCE):
+        // open the multiplexer, unlock the new terminal (TIOCSPTLCK), ask its number (TIOCGPTN).
+        master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+            throw TerminalError(message: "no pseudo-terminal: \(String(cString: strerror(errno)))")
+        }
+        let slave = "/dev/pts/\(number)"
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // POSIX_SPAWN_SETSID (0x80; glibc declares it only for _GNU_SOURCE): the child leads a new session.
+        posix_spawnattr_setflags(&attributes, 0x80)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // Opened by the new session's leader, the terminal becomes its controlling terminal.
+        posix_spawn_file_actions_addopen(&actions, 0, slave, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        posix_spawn_file_actions_addclose(&actions, master)
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["COLUMNS"] = nil
+        environment["NO_COLOR"] = nil
+        environment["TERM"] = "xterm"
+        environment[RegistryCache.environmentVariable] = environment[RegistryCache.environmentVariable] ?? ProcessRunner.testCache
+        environment.merge(extra) { $1 }
+        var cArguments = ([executable] + arguments).map { strdup($0) } + [nil]
+        var cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            cArguments.forEach { free($0) }
+            cEnvironment.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        guard posix_spawn(&child, executable, &actions, &attributes, &cArguments, &cEnvironment) == 0 else {
+            throw TerminalError(message: "cannot start \(executable)")
+        }
+        pid = child
+    }
+
+    deinit {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, WNOHANG)
+        close(master)
+    }
+
+    /// Types `text` (keys as bytes: "\r" for Enter, "\u{3}" for Ctrl-C).
+    func send(_ text: String) {
+        _ = text.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
+        // One key press at a time reaches the line editor as a person's would.
+        usleep(50_000)
+    }
+
+    /// Changes the window size, as a terminal emulator does when its window is resized.
+    func resize(columns: Int, rows: Int = 40) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
+    /// Reads until `text` appears (after the last `after`, if given), or fails after `seconds`.
+    func waitFor(_ text: String, after marker: String? = nil, seconds: Double = 20) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let searched = marker.flatMap { output.range(of: $0, options: .backwards).map { String(output[$0.upperBound...]) } } ?? output
+            if searched.contains(text) { return }
+            guard Date() < deadline else {
+                throw TerminalError(message: "'\(text)' did not appear; the terminal shows: …\(output.suffix(600))")
+            }
+            readAvailable()
+        }
+    }
+
+    /// Waits for the child to end and returns its exit status (-1 if a signal ended it).
+    func waitForExit(seconds: Double = 20) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(seconds)
+        var status: Int32 = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            guard Date() < deadline else { throw TerminalError(message: "the session did not end") }
+            readAvailable()
+        }
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
+    }
+
+    private func readAvailable() {
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 100) > 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = read(master, &buffer, buffer.count)
+        guard count > 0 else { return }
+        bytes += buffer[..<count]
+        output = String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+struct TerminalError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
