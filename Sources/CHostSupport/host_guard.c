@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "host_guard.h"
+#include "host_terminal.h"
 
 #include <execinfo.h>
 #include <pthread.h>
@@ -120,6 +121,8 @@ static void handle(int number, siginfo_t *info, void *context) {
     used = append(line, sizeof line, used, "; the session ended");
     used = append(line, sizeof line, used, guard_note);
     used = append(line, sizeof line, used, "\n");
+    /* A full-screen session gives the terminal back before it says why it ended. */
+    apphost_terminal_restore();
     ssize_t written = write(STDERR_FILENO, line, used);
     (void)written;
     _exit(guard_exit_code);

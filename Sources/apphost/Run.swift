@@ -28,6 +28,9 @@ struct Run: AsyncParsableCommand {
     @Flag(help: "End at the first error, with exit code 1.")
     var strict = false
 
+    @Flag(help: "Full screen: move a highlight with the arrows or j/k, Enter opens, Esc goes back, 1-9 switch tabs, : types a command, q quits.")
+    var tui = false
+
     @Option(help: "How screens are written: text, or json (one JSON line a screen).")
     var format: Session.Format = .text
 
@@ -38,6 +41,14 @@ struct Run: AsyncParsableCommand {
     var featureTimeout: Int = SessionGuard.defaultLimit
 
     func validate() throws {
+        if tui {
+            guard script == nil, format == .text else {
+                throw ValidationError("--tui draws text on a terminal; it takes neither --script nor --format json")
+            }
+            guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+                throw ValidationError("--tui needs a terminal on standard input and output")
+            }
+        }
         guard featureTimeout >= 0 else {
             throw ValidationError("--feature-timeout must be 0 (no limit) or more seconds, got \(featureTimeout)")
         }
@@ -57,6 +68,18 @@ struct Run: AsyncParsableCommand {
         var lines = try script.map(ScriptLines.init(path:))
         SessionGuard.install(stateFile: state)
         guard let host = features.loadHost() else { return ExitCode.kitMismatch }
+        let status = FullScreenStatus()
+        // Full screen draws the screen itself, and shows errors on its status line.
+        let output: @MainActor @Sendable (String) -> Void
+        let errorOutput: @MainActor @Sendable (String) -> Void
+        if tui {
+            output = { @MainActor @Sendable _ in }
+            errorOutput = { @MainActor @Sendable line in status.message = line.trimmingCharacters(in: .newlines) }
+        } else {
+            let redErrors = color.enabled(for: STDERR_FILENO)
+            output = { @MainActor @Sendable text in standardOutput(text) }
+            errorOutput = { @MainActor @Sendable line in standardError(redErrors ? Run.redErrorPrefix(line) : line) }
+        }
         let session: Session
         do {
             session = try Launch.session(
@@ -65,8 +88,8 @@ struct Run: AsyncParsableCommand {
                 store: state.map(StateStore.init(path:)),
                 open: open,
                 options: Session.Options(width: effectiveWidth, strict: strict, format: format, color: color.enabled(for: STDOUT_FILENO)),
-                output: standardOutput,
-                errorOutput: color.enabled(for: STDERR_FILENO) ? { standardError(Self.redErrorPrefix($0)) } : standardError,
+                output: output,
+                errorOutput: errorOutput,
                 warn: { standardError("warning: \($0)\n") }
             )
         } catch {
@@ -79,6 +102,10 @@ struct Run: AsyncParsableCommand {
             return 1
         }
         defer { session.flush() }
+        if tui {
+            var screen = FullScreen(session: session, status: status, limit: limit, followsTerminal: width == nil && ProcessInfo.processInfo.environment["COLUMNS"] == nil)
+            return await screen.run()
+        }
         if lines == nil, LineEditor.isInteractive {
             return await interactive(session, host: host, limit: limit)
         }

@@ -52,6 +52,61 @@ struct InteractiveTerminalTests {
     }
 }
 
+/// `apphost --tui` in a real pseudo-terminal: the alternate screen, the highlight, Enter, Esc,
+/// the command line, errors on the status line, and the terminal given back on every way out.
+@Suite(.serialized)
+struct FullScreenTests {
+    private let apphost = ProcessRunner.built("apphost")
+
+    @Test
+    func aPersonMovesOpensGoesBackTypesACommandAndQuits() throws {
+        let terminal = try PseudoTerminal(apphost, ["--start", "home", "--tui"], columns: 90, rows: 30)
+
+        try terminal.waitFor("\u{1B}[?1049h")
+        try terminal.waitFor("q quit")
+        // The first element is highlighted (reverse video).
+        #expect(terminal.output.contains("\u{1B}[7m  [1] Characters\u{1B}[0m"))
+
+        terminal.send("j")
+        try terminal.waitFor("\u{1B}[7m  [2] Rick Sanchez\u{1B}[0m")
+        terminal.send("\r")
+        try terminal.waitFor("Home › Rick Sanchez")
+        terminal.send("\u{1B}")
+        try terminal.waitFor("Welcome to AppHost", after: "Home › Rick Sanchez")
+
+        terminal.send(":open about\r")
+        try terminal.waitFor("Home › About AppHost")
+        terminal.send(":frobnicate\r")
+        try terminal.waitFor("unknown command 'frobnicate'")
+
+        terminal.send("q")
+        let status = try terminal.waitForExit()
+
+        #expect(status == 0)
+        #expect(terminal.output.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), "the cursor and the main screen are given back")
+    }
+
+    @Test
+    func aTerminationSignalGivesTheTerminalBack() throws {
+        let terminal = try PseudoTerminal(apphost, ["--start", "home", "--tui"], columns: 90, rows: 30)
+        try terminal.waitFor("q quit")
+
+        terminal.signal(SIGTERM)
+        let status = try terminal.waitForExit()
+
+        #expect(status == -1, "ended by the signal")
+        #expect(terminal.output.contains("\u{1B}[?25h\u{1B}[?1049l"))
+    }
+
+    @Test
+    func fullScreenNeedsATerminal() throws {
+        let result = try ProcessRunner.run(apphost, ["--start", "home", "--tui"], input: "q\n")
+
+        #expect(result.status == 64)
+        #expect(result.errors.contains("--tui needs a terminal on standard input and output"))
+    }
+}
+
 /// A child process on a pseudo-terminal of its own (it is the session leader, the terminal is its
 /// controlling terminal, so Ctrl-C and the window size work as in a terminal emulator).
 final class PseudoTerminal {
@@ -120,6 +175,11 @@ final class PseudoTerminal {
         usleep(50_000)
     }
 
+    /// Sends `signal` to the child.
+    func signal(_ signal: Int32) {
+        kill(pid, signal)
+    }
+
     /// Changes the window size, as a terminal emulator does when its window is resized.
     func resize(columns: Int, rows: Int = 40) {
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
@@ -145,6 +205,12 @@ final class PseudoTerminal {
         var status: Int32 = 0
         while waitpid(pid, &status, WNOHANG) == 0 {
             guard Date() < deadline else { throw TerminalError(message: "the session did not end") }
+            readAvailable()
+        }
+        // What it wrote last may still wait in the terminal.
+        var before = -1
+        while bytes.count != before {
+            before = bytes.count
             readAvailable()
         }
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
