@@ -32,7 +32,12 @@ extension CFeatureDefinition {
             throw RouteError(route: route.description, message: "'\(routeName)' needs a destination (\(destinations.map(\.name).joined(separator: ", ")))")
         }
         guard let destination = destinations.first(where: { $0.name == name }) else {
-            throw RouteError(route: route.description, message: "'\(routeName)' has no destination '\(name)' (C feature \(origin))")
+            let names = destinations.map(\.name)
+            throw RouteError(
+                route: route.description,
+                message: "'\(routeName)' has no destination '\(name)'\(Suggestion.phrase(for: name, in: names)) "
+                    + "(it has: \(names.joined(separator: ", ")); C feature \(origin))"
+            )
         }
         return destination
     }
