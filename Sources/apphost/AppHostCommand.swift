@@ -20,17 +20,18 @@ struct AppHostCommand: AsyncParsableCommand {
               apphost --start home --format json        one JSON line a screen, for tools
               apphost list                              every feature file and what it registers
               apphost routes                            every destination, its parameters and its feature
+              apphost test Features                     run every flow file (*.flow) under Features
 
             Feature libraries (lib*Feature.so) are searched in the --features directories, \
             else in the directories of APPHOST_FEATURES (colon-separated), \
             else in the directory that holds apphost.
             """,
-        subcommands: [Run.self, List.self, Routes.self, Lock.self, NewFeature.self, Probe.self],
+        subcommands: [Run.self, List.self, Routes.self, FlowTest.self, Lock.self, NewFeature.self, Probe.self],
         defaultSubcommand: Run.self
     )
 
     /// The commands a person types (`probe` is for apphost itself).
-    static let commandNames = ["run", "list", "routes", "lock", "new-feature", "help"]
+    static let commandNames = ["run", "list", "routes", "test", "lock", "new-feature", "help"]
 
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
@@ -96,7 +97,7 @@ struct AppHostCommand: AsyncParsableCommand {
 
     /// The long options a command accepts, read from its own help so they never drift from it.
     static func longOptions(of command: ParsableCommand.Type) -> Set<String> {
-        let help = command.helpMessage(columns: 1000)
+        let help = command.helpMessage(includeHidden: true, columns: 1000)
         var names: Set<String> = ["--help", "--version"]
         var index = help.startIndex
         while let range = help.range(of: "--", range: index..<help.endIndex) {

@@ -1,0 +1,157 @@
+import Foundation
+
+/// A flow: a plain-text file of steps, one a line, run in a fresh session by `apphost test`.
+///
+/// A step is a session command (`tap`, `type`, `back`, `open`, …) or an assertion about what the
+/// command before it left on screen:
+///
+/// ```text
+/// start home                      the destination or shell to start at (the first step)
+/// see Rick Sanchez                the screen contains this text
+/// not see Unavailable             the screen does not contain it
+/// element About                   an element with this label can be tapped
+/// route character/detail?identifier=1   the route on top is this one
+/// link @main:home(home:home/main|…)     the whole state, as `state` prints it, is this deep link
+/// error no element 9              the last command reported an error containing this text
+/// no error                        the last command reported no error
+/// snapshot home.screen            the whole screen equals this file (beside the flow)
+/// ```
+///
+/// Blank lines and lines starting with `#` are skipped.
+public struct Flow: Sendable {
+    /// One line of a flow.
+    public struct Step: Sendable, Equatable {
+        /// The line number in the file, from 1.
+        public var line: Int
+        /// What the step does.
+        public var action: Action
+        /// The line as written.
+        public var text: String
+    }
+
+    /// What a step does.
+    public enum Action: Sendable, Equatable {
+        case command(String)
+        case see(String)
+        case notSee(String)
+        case element(String)
+        case route(String)
+        case link(String)
+        case error(String)
+        case noError
+        case snapshot(String)
+    }
+
+    /// The file the flow was read from.
+    public var path: String
+    /// The name `start` gives, or nil to use the runner's default.
+    public var start: String?
+    /// The steps after `start`, in order.
+    public var steps: [Step]
+
+    /// The assertion words, for messages.
+    public static let assertions = ["see", "not see", "element", "route", "link", "error", "no error", "snapshot"]
+
+    /// Reads a flow's text; `path` names it in errors.
+    public init(text: String, path: String) throws(FlowError) {
+        self.path = path
+        var start: String?
+        var steps: [Step] = []
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, raw) in lines.enumerated() {
+            let line = String(raw).trimmingSpaces
+            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+            let number = index + 1
+            func argument(after word: String) throws(FlowError) -> String {
+                let rest = String(line.dropFirst(word.count)).trimmingSpaces
+                guard !rest.isEmpty else {
+                    throw FlowError(path: path, line: number, message: "'\(word)' needs a text, e.g. \(word) Home")
+                }
+                return rest
+            }
+            let lower = line.lowercased()
+            func starts(_ word: String) -> Bool {
+                lower == word || lower.hasPrefix(word + " ") || lower.hasPrefix(word + "\t")
+            }
+            let action: Action
+            if starts("start") {
+                guard steps.isEmpty, start == nil else {
+                    throw FlowError(path: path, line: number, message: "'start' must be the first step")
+                }
+                start = try argument(after: "start")
+                continue
+            } else if starts("not see") {
+                action = .notSee(try argument(after: "not see"))
+            } else if starts("see") {
+                action = .see(try argument(after: "see"))
+            } else if starts("element") {
+                action = .element(try argument(after: "element"))
+            } else if starts("route") {
+                action = .route(try argument(after: "route"))
+            } else if starts("link") {
+                action = .link(try argument(after: "link"))
+            } else if lower == "no error" {
+                action = .noError
+            } else if starts("error") {
+                action = .error(try argument(after: "error"))
+            } else if starts("snapshot") {
+                action = .snapshot(try argument(after: "snapshot"))
+            } else {
+                do {
+                    guard try SessionCommand.parse(line) != nil else { continue }
+                } catch {
+                    let word = String(lower.split(separator: " ").first ?? "")
+                    let hint = Suggestion.phrase(for: word, in: SessionCommand.words + Self.assertions)
+                    throw FlowError(path: path, line: number, message: "'\(word)' is neither a command nor an assertion\(hint)")
+                }
+                action = .command(line)
+            }
+            steps.append(Step(line: number, action: action, text: line))
+        }
+        self.start = start
+        self.steps = steps
+    }
+
+    /// Reads the flow file at `path`.
+    public init(contentsOf path: String) throws(FlowError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FlowError(path: path, line: nil, message: "cannot be read")
+        }
+        try self.init(text: String(decoding: data, as: UTF8.self), path: path)
+    }
+
+    /// The flow files under `paths`: a file as it is, a folder searched for `*.flow`, sorted.
+    public static func files(under paths: [String]) -> (files: [String], missing: [String]) {
+        var files: [String] = []
+        var missing: [String] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                missing.append(path)
+                continue
+            }
+            guard isFolder.boolValue else {
+                files.append(path)
+                continue
+            }
+            let enumerator = FileManager.default.enumerator(atPath: path)
+            while let name = enumerator?.nextObject() as? String {
+                if name.hasSuffix(".flow") { files.append(path + "/" + name) }
+                // Build products are not flows of their own.
+                if name.hasSuffix(".build") || name == ".build" { enumerator?.skipDescendants() }
+            }
+        }
+        return (Array(Set(files)).sorted(), missing)
+    }
+}
+
+/// A flow file that cannot be read, naming the file and the line.
+public struct FlowError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var line: Int?
+    public var message: String
+
+    public var description: String {
+        "\(path)\(line.map { ":\($0)" } ?? ""): \(message)"
+    }
+}

@@ -1,0 +1,211 @@
+@_spi(Host) import AppHostKit
+import Foundation
+
+/// How a flow went.
+public struct FlowResult: Sendable, Codable, Equatable {
+    /// The first step that failed: where, what was expected, and the screen as it was.
+    public struct Failure: Sendable, Codable, Equatable {
+        public var line: Int?
+        public var step: String
+        public var message: String
+        public var screen: String
+    }
+
+    public var path: String
+    public var failure: Failure?
+    /// How many steps ran (all of them when it passed).
+    public var steps: Int
+    public var seconds: Double
+    /// The routes (name/destination) that were on top at some point, sorted.
+    public var visited: [String]
+    /// Snapshot files written because they did not exist yet (or `--record` was given).
+    public var recorded: [String]
+
+    public var passed: Bool { failure == nil }
+
+    /// A result for a flow that could not run at all (unreadable, or its session could not start).
+    public static func broken(_ path: String, line: Int? = nil, message: String) -> FlowResult {
+        FlowResult(path: path, failure: Failure(line: line, step: "", message: message, screen: ""), steps: 0, seconds: 0, visited: [], recorded: [])
+    }
+
+    /// The failure as people read it: the step, what was expected, and the screen.
+    public var report: String {
+        guard let failure else { return "" }
+        var lines: [String] = []
+        if !failure.step.isEmpty {
+            lines.append("  step \(steps)\(failure.line.map { " (line \($0))" } ?? ""): \(failure.step)")
+        }
+        lines += failure.message.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+        if !failure.screen.isEmpty {
+            lines.append("  the screen was:")
+            lines += failure.screen.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "    " + $0 }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Runs a flow in a fresh session over a registry, checking each assertion after the command before it.
+@MainActor
+public enum FlowRunner {
+    /// The width flows are drawn at, so that snapshots do not depend on the terminal.
+    public static let width = 60
+
+    public static func run(_ flow: Flow, registry: DestinationRegistry, start defaultStart: String?, record: Bool = false) async -> FlowResult {
+        let clock = ContinuousClock()
+        let began = clock.now
+        guard let start = flow.start ?? defaultStart else {
+            return .broken(flow.path, message: "the flow has no 'start NAME' step, and no --start was given")
+        }
+        var errors: [String] = []
+        let session: Session
+        do {
+            session = try Launch.session(
+                start: start, registry: registry, store: nil, lock: false, open: nil,
+                options: Session.Options(width: width), output: { _ in },
+                errorOutput: { errors.append($0.trimmingCharacters(in: .newlines)) },
+                warn: { errors.append("warning: " + $0) }
+            )
+        } catch {
+            return .broken(flow.path, line: nil, message: "\(error)")
+        }
+        await session.start()
+        var visited: Set<String> = [session.topRoute.path]
+        var recorded: [String] = []
+        var lastErrors = errors
+        var count = 0
+        let folder = (flow.path as NSString).deletingLastPathComponent
+        for step in flow.steps {
+            count += 1
+            let screen = session.current?.text ?? ""
+            func fail(_ message: String) -> FlowResult {
+                FlowResult(
+                    path: flow.path,
+                    failure: .init(line: step.line, step: step.text, message: message, screen: screen),
+                    steps: count, seconds: seconds(clock.now - began), visited: visited.sorted(), recorded: recorded
+                )
+            }
+            switch step.action {
+            case .command(let line):
+                let before = errors.count
+                let outcome = await session.execute(line)
+                lastErrors = Array(errors[before...])
+                visited.insert(session.topRoute.path)
+                if outcome == .quit { break }
+            case .see(let text):
+                if !screen.contains(text) { return fail("expected the screen to contain: \(text)") }
+            case .notSee(let text):
+                if screen.contains(text) { return fail("expected the screen not to contain: \(text)") }
+            case .element(let label):
+                let labels = session.current?.actions.map(\.label) ?? []
+                if !labels.contains(where: { $0.caseInsensitiveCompare(label) == .orderedSame }) {
+                    return fail("expected an element labelled: \(label)\nthe elements are: \(labels.map { "'\($0)'" }.joined(separator: ", "))")
+                }
+            case .route(let expected):
+                let actual = session.topRoute.description
+                if actual != expected, (try? Route(parsing: expected)) != session.topRoute {
+                    return fail("expected the route on top to be: \(expected)\nit is: \(actual)")
+                }
+            case .link(let expected):
+                let actual = session.deepLink.description
+                if actual != expected {
+                    return fail("expected the state to be: \(expected)\nit is: \(actual)")
+                }
+            case .error(let text):
+                if !lastErrors.contains(where: { $0.contains(text) }) {
+                    let said = lastErrors.isEmpty ? "it reported none" : "it reported: " + lastErrors.joined(separator: " | ")
+                    return fail("expected the last command to report an error containing: \(text)\n\(said)")
+                }
+            case .noError:
+                if !lastErrors.isEmpty {
+                    return fail("expected the last command to report no error\nit reported: " + lastErrors.joined(separator: " | "))
+                }
+            case .snapshot(let name):
+                let file = name.hasPrefix("/") ? name : folder + "/" + name
+                if record || !FileManager.default.fileExists(atPath: file) {
+                    do {
+                        try Data(screen.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+                        recorded.append(file)
+                    } catch {
+                        return fail("cannot write the snapshot \(file): \(error.localizedDescription)")
+                    }
+                } else if let expected = FileManager.default.contents(atPath: file).map({ String(decoding: $0, as: UTF8.self) }), expected != screen {
+                    return fail("the screen differs from the snapshot \(file)\n" + ScreenDiff.describe(expected: expected, actual: screen))
+                }
+            }
+        }
+        return FlowResult(path: flow.path, failure: nil, steps: count, seconds: seconds(clock.now - began), visited: visited.sorted(), recorded: recorded)
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+/// A readable difference between two screens: the lines around the first one that differs.
+public enum ScreenDiff {
+    public static func describe(expected: String, actual: String) -> String {
+        let old = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let common = min(old.count, new.count)
+        guard let first = (0..<common).first(where: { old[$0] != new[$0] }) ?? (old.count != new.count ? common : nil) else {
+            return ""
+        }
+        var lines = ["first difference at line \(first + 1) (- snapshot, + screen):"]
+        for index in max(first - 2, 0)..<first where index < old.count {
+            lines.append("   " + old[index])
+        }
+        for index in first..<min(first + 3, old.count) { lines.append(" - " + old[index]) }
+        for index in first..<min(first + 3, new.count) { lines.append(" + " + new[index]) }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// JUnit XML for flow results, as CI systems read it.
+public enum JUnitReport {
+    public static func xml(_ results: [FlowResult], suite: String = "apphost flows") -> String {
+        let failures = results.filter { !$0.passed }.count
+        let time = results.reduce(0) { $0 + $1.seconds }
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<testsuites tests="\#(results.count)" failures="\#(failures)" time="\#(format(time))">"#,
+            #"  <testsuite name="\#(escape(suite))" tests="\#(results.count)" failures="\#(failures)" errors="0" skipped="0" time="\#(format(time))">"#,
+        ]
+        for result in results {
+            let name = (result.path as NSString).lastPathComponent
+            let classname = (result.path as NSString).deletingLastPathComponent
+            let open = #"    <testcase name="\#(escape(name))" classname="\#(escape(classname))" time="\#(format(result.seconds))""#
+            if let failure = result.failure {
+                lines.append(open + ">")
+                lines.append(#"      <failure message="\#(escape(failure.message.split(separator: "\n").first.map(String.init) ?? ""))">\#(escape(result.report))</failure>"#)
+                lines.append("    </testcase>")
+            } else {
+                lines.append(open + "/>")
+            }
+        }
+        lines += ["  </testsuite>", "</testsuites>"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        String(format: "%.3f", seconds)
+    }
+
+    /// `text` with what XML cannot hold raw escaped, and control characters (not allowed in XML 1.0) as `?`.
+    public static func escape(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            case "\n", "\t", "\r": escaped.unicodeScalars.append(scalar)
+            // Control characters are not allowed in XML 1.0 at all.
+            case _ where scalar.value < 0x20: escaped += "?"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,190 @@
+import AppHost
+import ArgumentParser
+import Foundation
+
+/// `apphost test PATH...`: runs every flow file, each in a fresh session in a child process of its own
+/// (a feature that crashes or hangs fails its flow, not the run), as many at once as there are cores.
+struct FlowTest: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run flow files (*.flow): session commands with assertions, each in a fresh session.",
+        discussion: """
+            A flow is one step a line: a session command (tap, type, back, open, …) or an assertion \
+            about the screen the command before it left: see TEXT, not see TEXT, element LABEL, \
+            route ROUTE, link DEEPLINK, error TEXT, no error, snapshot FILE. Its first step may be \
+            start NAME. Each flow runs in a fresh session at width 60; a line is printed as each \
+            one finishes, then a summary; the exit status is 1 if any failed.
+            """
+    )
+
+    @OptionGroup var features: FeatureOptions
+
+    @Argument(help: "Flow files, or folders searched for *.flow.")
+    var paths: [String] = []
+
+    @Option(help: "Where a flow without a start step starts.")
+    var start: String?
+
+    @Option(help: "Write the results as JUnit XML to this file.")
+    var junit: String?
+
+    @Option(help: "How many flows run at once (default: the number of cores).")
+    var jobs: Int?
+
+    @Flag(help: "Report, per feature, which destinations the flows visited and which they never did.")
+    var coverage = false
+
+    @Flag(help: "Write every snapshot file anew from the screens of this run.")
+    var record = false
+
+    @Option(help: .hidden)
+    var child: String?
+
+    func validate() throws {
+        if child == nil, paths.isEmpty {
+            throw ValidationError("name the flows to run: files, or folders with *.flow files (e.g. apphost test Features)")
+        }
+        if let jobs, jobs < 1 {
+            throw ValidationError("--jobs must be 1 or more, got \(jobs)")
+        }
+    }
+
+    func run() async throws {
+        features.bootstrapLogging()
+        let code: Int32
+        if let child {
+            code = try await runChild(child)
+        } else {
+            code = try await runAll()
+        }
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    /// One flow, in this process: its result as one JSON line on standard output.
+    @MainActor
+    private func runChild(_ path: String) async throws -> Int32 {
+        SessionGuard.install(stateFile: nil)
+        guard let host = features.loadHost(reportRefusals: false) else { return ExitCode.kitMismatch }
+        let result: FlowResult
+        do {
+            let flow = try Flow(contentsOf: path)
+            result = await FlowRunner.run(flow, registry: host.registry, start: start, record: record)
+        } catch {
+            result = .broken(path, line: error.line, message: error.message)
+        }
+        let data = try JSONEncoder().encode(result)
+        standardOutput(String(decoding: data, as: UTF8.self) + "\n")
+        return 0
+    }
+
+    /// Every flow, in child processes; a line each as it finishes, then the summary.
+    private func runAll() async throws -> Int32 {
+        let (files, missing) = Flow.files(under: paths)
+        for path in missing {
+            standardError("error: \(path): no such file or folder\n")
+        }
+        guard !files.isEmpty else {
+            standardError("error: no flow files (*.flow) under \(paths.joined(separator: ", "))\n")
+            return 2
+        }
+        let clock = ContinuousClock()
+        let began = clock.now
+        let lock = NSLock()
+        let width = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let slots = DispatchSemaphore(value: width)
+        nonisolated(unsafe) var results: [FlowResult?] = Array(repeating: nil, count: files.count)
+        let arguments = childArguments()
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            slots.wait()
+            defer { slots.signal() }
+            let result = Self.runChild(files[index], arguments: arguments)
+            lock.lock()
+            results[index] = result
+            let time = String(format: "%.2f s", result.seconds)
+            if result.passed {
+                standardOutput("PASS \(result.path) (\(result.steps) steps, \(time))\n")
+            } else {
+                standardOutput("FAIL \(result.path)\n" + result.report)
+            }
+            for file in result.recorded {
+                standardOutput("  recorded \(file)\n")
+            }
+            lock.unlock()
+        }
+        let all = results.compactMap { $0 }
+        let failed = all.filter { !$0.passed }.count
+        let elapsed = clock.now - began
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        standardOutput("\(all.count) flow\(all.count == 1 ? "" : "s"): \(all.count - failed) passed, \(failed) failed (\(String(format: "%.2f", seconds)) s)\n")
+        if let junit {
+            do {
+                try Data(JUnitReport.xml(all).utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
+            } catch {
+                standardError("error: --junit \(junit): \(error.localizedDescription)\n")
+                return 1
+            }
+        }
+        if coverage {
+            let report = await MainActor.run { () -> String? in
+                guard let host = features.loadHost(reportRefusals: false) else { return nil }
+                return FlowCoverage(map: RouteMap(host: host), visited: Set(all.flatMap(\.visited))).text
+            }
+            standardOutput(report ?? "")
+        }
+        return failed == 0 && missing.isEmpty ? 0 : 1
+    }
+
+    /// The options a child needs: where the features are, and how flows start and record.
+    private func childArguments() -> [String] {
+        var arguments = features.directories.flatMap { ["--features", $0] }
+        arguments += ["--probe-timeout", String(features.probeTimeout), "--log-level", features.logLevel.rawValue]
+        if let cacheDir = features.cacheDir { arguments += ["--cache-dir", cacheDir] }
+        if features.allowUntrusted { arguments.append("--allow-untrusted") }
+        if let start { arguments += ["--start", start] }
+        if record { arguments.append("--record") }
+        return arguments
+    }
+
+    /// Runs `apphost test --child FILE`; a child that ends without a result (a crash, a hang) fails the flow with its last words.
+    private static func runChild(_ path: String, arguments: [String]) -> FlowResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: FeatureDiscovery.executablePath)
+        process.arguments = ["test", "--child", path] + arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return .broken(path, message: "cannot start \(FeatureDiscovery.executablePath): \(error.localizedDescription)")
+        }
+        let errorData = ReadInBackground(errors.fileHandleForReading)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let said = String(decoding: errorData.wait(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if let line = data.split(separator: UInt8(ascii: "\n")).last, let result = try? JSONDecoder().decode(FlowResult.self, from: Data(line)) {
+            return result
+        }
+        return .broken(path, message: "its session ended with status \(process.terminationStatus) before the flow finished\n\(said)")
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own, so that neither pipe of a child fills up.
+private final class ReadInBackground: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}

@@ -1,0 +1,130 @@
+import AppHost
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// `apphost test`: flows with assertions, run in child sessions, reported per flow and as JUnit XML.
+@Suite
+struct FlowTests {
+    private let apphost = ProcessRunner.built("apphost")
+    private static let features = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Features").path
+
+    private func folder(_ files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-flows-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in files {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+        }
+        return folder
+    }
+
+    @Test
+    func theBuiltInFeaturesFlowsPass() throws {
+        let result = try ProcessRunner.run(apphost, ["test", Self.features])
+
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.contains("5 flows: 5 passed, 0 failed ("))
+        for name in ["Home/Flows/home.flow", "Character/Flows/character.flow", "Settings/Flows/settings.flow", "About/Flows/about.flow", "Shell/Flows/main.flow"] {
+            #expect(result.output.contains("PASS \(Self.features)/\(name) ("), "\(name) did not pass")
+        }
+    }
+
+    @Test
+    func aWrongAssertionFailsWithTheStepTheExpectationAndTheScreenAndJUnitSaysSo() throws {
+        let flows = try folder([
+            "good.flow": "start home\ntap Characters\nsee 24 characters\n",
+            "bad.flow": "start home\ntap Characters\nsee 25 characters\nback\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: flows) }
+        let junit = flows.appendingPathComponent("results.xml").path
+
+        let result = try ProcessRunner.run(apphost, ["test", flows.path, "--junit", junit])
+
+        #expect(result.status == 1)
+        #expect(result.output.contains("PASS \(flows.path)/good.flow (2 steps, "))
+        #expect(result.output.contains("""
+            FAIL \(flows.path)/bad.flow
+              step 2 (line 3): see 25 characters
+              expected the screen to contain: 25 characters
+              the screen was:
+                ════════════════════════════════════════════════════════════
+                Characters
+                Home › Characters
+            """))
+        #expect(result.output.contains("2 flows: 1 passed, 1 failed ("))
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: junit))
+        let suite = try #require(try document.nodes(forXPath: "/testsuites/testsuite").first as? XMLElement)
+        #expect(suite.attribute(forName: "tests")?.stringValue == "2")
+        #expect(suite.attribute(forName: "failures")?.stringValue == "1")
+        let failure = try #require(try document.nodes(forXPath: "//testcase[@name='bad.flow']/failure").first as? XMLElement)
+        #expect(failure.attribute(forName: "message")?.stringValue == "expected the screen to contain: 25 characters")
+        #expect(try document.nodes(forXPath: "//testcase[@name='good.flow']/failure").isEmpty)
+    }
+
+    @Test
+    func aSnapshotIsRecordedOnceThenADifferenceIsShownAsADiff() throws {
+        let flows = try folder(["snap.flow": "start home\nsnapshot home.screen\n"])
+        defer { try? FileManager.default.removeItem(at: flows) }
+
+        let first = try ProcessRunner.run(apphost, ["test", flows.path])
+        let recorded = try String(contentsOf: flows.appendingPathComponent("home.screen"), encoding: .utf8)
+        try Data(recorded.replacingOccurrences(of: "Welcome", with: "Hello").utf8).write(to: flows.appendingPathComponent("home.screen"))
+        let second = try ProcessRunner.run(apphost, ["test", flows.path])
+
+        #expect(first.status == 0)
+        #expect(first.output.contains("recorded \(flows.path)/home.screen"))
+        #expect(recorded.hasPrefix("════"))
+        #expect(second.status == 1)
+        #expect(second.output.contains("the screen differs from the snapshot \(flows.path)/home.screen\n  first difference at line 4 (- snapshot, + screen):"))
+        #expect(second.output.contains(" - Hello to AppHost."))
+        #expect(second.output.contains(" + Welcome to AppHost."))
+    }
+
+    @Test(arguments: [
+        ("start home\ntpa 1\n", "bad.flow:2: 'tpa' is neither a command nor an assertion; did you mean 'tap'?"),
+        ("tap 1\nstart home\n", "bad.flow:2: 'start' must be the first step"),
+        ("start home\nsee\n", "bad.flow:2: 'see' needs a text, e.g. see Home"),
+    ])
+    func aFlowThatCannotBeReadNamesTheLine(text: String, message: String) throws {
+        #expect(throws: FlowError.self) { try Flow(text: text, path: "bad.flow") }
+        do {
+            _ = try Flow(text: text, path: "bad.flow")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test
+    func stepsParseIntoCommandsAndAssertions() throws {
+        let flow = try Flow(text: """
+            # a comment
+            start main
+            tab 2
+            see Rick
+            not see Unavailable
+            element Morty Smith (Alive)
+            route character/list
+            link @main:character(home:home/main|character:character/list|settings:settings/main)
+            error no element
+            no error
+            snapshot list.screen
+            """, path: "f.flow")
+
+        #expect(flow.start == "main")
+        #expect(flow.steps.map(\.action) == [
+            .command("tab 2"), .see("Rick"), .notSee("Unavailable"), .element("Morty Smith (Alive)"),
+            .route("character/list"), .link("@main:character(home:home/main|character:character/list|settings:settings/main)"),
+            .error("no element"), .noError, .snapshot("list.screen"),
+        ])
+        #expect(flow.steps.map(\.line) == Array(3...11))
+    }
+
+    @Test
+    func junitEscapesWhatXMLCannotHoldRaw() {
+        #expect(JUnitReport.escape("a<b & \"c\" 'd'>\u{1B}") == "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;?")
+    }
+}
