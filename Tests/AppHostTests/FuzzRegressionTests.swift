@@ -1,4 +1,5 @@
-@_spi(Fuzzing) import AppHost
+@_spi(Fuzzing) @testable import AppHost
+@_spi(Host) import AppHostKit
 import Foundation
 import Testing
 
@@ -35,5 +36,71 @@ struct FuzzRegressionTests {
         let target = try #require(FuzzTarget(rawValue: String(parts[1])))
         let data = try Data(contentsOf: Self.fuzz.appendingPathComponent(input))
         await target.run(Array(data))
+    }
+}
+
+/// What the fuzzers found, kept as tests of their own.
+@MainActor
+@Suite
+struct FuzzFindingsTests {
+    /// Found by the session target: a load that presents over itself, made again and again (a tap,
+    /// then `replace` on the stack on top), nested sheets until `state` printed a deep link too deep
+    /// to read back.
+    @Test
+    func presentationsStopAtTheirLimitAndTheStateStillReadsBack() async throws {
+        var errors: [String] = []
+        let session = Session(
+            registry: SessionFuzzing.registry,
+            state: AppState(NavigationState(root: Route(name: "app", destination: "home"))),
+            output: { _ in },
+            errorOutput: { errors.append($0) }
+        )
+        await session.start()
+        await session.execute("tap Loop")
+        // Each new Looping screen on top presents over itself again while it loads.
+        for _ in 0..<3 {
+            await session.execute("replace app/looping")
+        }
+
+        var depth = 0
+        var state: NavigationState? = session.state.current
+        while let presented = state?.presentation?.presentedState {
+            depth += 1
+            state = presented
+        }
+        #expect(depth == Router.maximumPresentationDepth)
+        #expect(errors.contains { $0.contains("at most \(Router.maximumPresentationDepth) presentations may be nested") })
+        let printed = session.deepLink.description
+        #expect(try DeepLink(parsing: printed).description == printed)
+    }
+
+    @Test
+    func aStateFileNestedDeeperThanAnyStateIsRefusedNotRecursedInto() {
+        let deep = String(repeating: "{\"a\":", count: 100_000) + "1" + String(repeating: "}", count: 100_000)
+        guard case .failure(let problem) = StateStore.decode(Data(deep.utf8)) else {
+            Issue.record("a 100,000-deep file was decoded")
+            return
+        }
+        #expect(problem.reason == "is nested more than 256 deep; no state is (StateStore.maximumNesting)")
+    }
+
+    @Test
+    func aRestoredStateKeepsAtMostTheRoutersPresentationDepth() {
+        var state = NavigationState(root: Route(name: "app", destination: "picker"))
+        for _ in 0..<40 {
+            state = NavigationState(root: Route(name: "app", destination: "home"), presentation: .sheet(state))
+        }
+        var reports: [String] = []
+
+        let kept = Launch.prune(state, registry: SessionFuzzing.registry, report: { reports.append($0) })
+
+        var depth = 0
+        var current = kept
+        while let presented = current?.presentation?.presentedState {
+            depth += 1
+            current = presented
+        }
+        #expect(depth == Router.maximumPresentationDepth)
+        #expect(reports == ["dropped the presentations nested more than 24 deep (Router.maximumPresentationDepth)"])
     }
 }

@@ -17,6 +17,11 @@ public final class Router: RouterContract {
     /// Called with a result and the scope whose top screen should receive it.
     public var onResult: (@MainActor (_ result: Route, _ depth: Int) -> Void)?
 
+    /// The most presentations one stack may have over it, nested (sheets, covers, then an alert or a
+    /// dialog on top). Deeper would be a state whose deep link no host reads back
+    /// (``DeepLink/maximumNesting``), so a request beyond it is refused and reported.
+    public static let maximumPresentationDepth = 24
+
     /// Counts the changes of ``state``.
     public private(set) var revision = 0
     /// The lowest place where the stacks may differ from what they were at the last
@@ -150,12 +155,20 @@ public final class Router: RouterContract {
 
     /// Presents a route over scope `depth` with a stack of its own.
     public func present(_ route: Route, style: PresentationStyle, depth: Int) {
+        guard depth < Self.maximumPresentationDepth else {
+            fail(route.description, "cannot be presented: at most \(Self.maximumPresentationDepth) presentations may be nested (Router.maximumPresentationDepth)")
+            return
+        }
         let presented = NavigationState(root: route)
         update(depth, from: count(depth)) { $0.presentation = style == .sheet ? .sheet(presented) : .fullScreenCover(presented) }
     }
 
     /// Shows a presentation over scope `depth`, replacing whatever it presented.
     public func show(_ presentation: Presentation, depth: Int) {
+        guard depth < Self.maximumPresentationDepth else {
+            fail(presentation.dialog?.title ?? "presentation", "cannot be presented: at most \(Self.maximumPresentationDepth) presentations may be nested (Router.maximumPresentationDepth)")
+            return
+        }
         update(depth, from: count(depth)) { $0.presentation = presentation }
     }
 

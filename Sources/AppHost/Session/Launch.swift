@@ -117,7 +117,14 @@ public enum Launch {
     }
 
     /// Drops a stack's routes from the first that no longer resolves; nil if even its root does not.
-    static func prune(_ state: NavigationState, registry: DestinationRegistry, report: (String) -> Void) -> NavigationState? {
+    static func prune(_ state: NavigationState, registry: DestinationRegistry, report: (String) -> Void, depth: Int = 0) -> NavigationState? {
+        if depth == Router.maximumPresentationDepth, state.presentation != nil {
+            // Deeper presentations than a router allows: what a host writes never holds them.
+            var kept = state
+            kept.presentation = nil
+            report("dropped the presentations nested more than \(Router.maximumPresentationDepth) deep (Router.maximumPresentationDepth)")
+            return prune(kept, registry: registry, report: report, depth: depth)
+        }
         let stack = state.stack
         for (index, route) in stack.enumerated() {
             do {
@@ -133,7 +140,7 @@ public enum Launch {
         }
         var kept = state
         if let presentation = state.presentation, let presented = presentation.presentedState {
-            kept.presentation = prune(presented, registry: registry, report: report).map(presentation.replacingState)
+            kept.presentation = prune(presented, registry: registry, report: report, depth: depth + 1).map(presentation.replacingState)
         }
         return kept
     }

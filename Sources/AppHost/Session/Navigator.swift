@@ -163,7 +163,10 @@ public final class Navigator {
     }
 
     /// The link's stacks with bare names expanded to their root destinations, every route checked.
-    private func resolveRoots(_ state: NavigationState) throws(RouteError) -> NavigationState {
+    private func resolveRoots(_ state: NavigationState, depth: Int = 0) throws(RouteError) -> NavigationState {
+        if depth == Router.maximumPresentationDepth, state.presentation != nil {
+            throw RouteError(route: state.top.description, message: "presents more than \(Router.maximumPresentationDepth) levels deep (Router.maximumPresentationDepth)")
+        }
         var state = state
         state.root = expand(state.root)
         state.path = state.path.map(expand)
@@ -172,7 +175,7 @@ public final class Navigator {
             try registry.validate(route)
         }
         if let presentation = state.presentation, let presented = presentation.presentedState {
-            state.presentation = presentation.replacingState(with: try resolveRoots(presented))
+            state.presentation = presentation.replacingState(with: try resolveRoots(presented, depth: depth + 1))
         }
         return state
     }

@@ -74,6 +74,10 @@ public struct StateStore: Sendable {
 
     /// The state in a state file's bytes, or why there is none (how ``load()`` reads them; also fuzzed).
     static func decode(_ data: Data) -> Result<AppState, DecodeProblem> {
+        // Decoding recurses once a level: a file nested deeper than any state is refused before it is read.
+        if let depth = jsonNesting(data, limit: maximumNesting) {
+            return .failure(DecodeProblem(reason: "is nested more than \(depth) deep; no state is (StateStore.maximumNesting)"))
+        }
         let decoder = JSONDecoder()
         guard let header = try? decoder.decode(Header.self, from: data) else {
             return .failure(DecodeProblem(reason: "is not a state file (no JSON object with a version)"))
@@ -91,6 +95,32 @@ public struct StateStore: Sendable {
             return .failure(DecodeProblem(reason: "holds no stack to show"))
         }
         return .success(file.state)
+    }
+
+    /// The deepest nesting of JSON objects and arrays a state file may have: far more than the
+    /// deepest state a host writes (Router.maximumPresentationDepth presentations, four levels each).
+    public static let maximumNesting = 256
+
+    /// The limit, if `data` nests objects and arrays deeper than it (outside strings); nil otherwise.
+    static func jsonNesting(_ data: Data, limit: Int) -> Int? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in data {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                if depth > limit { return limit }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+        return nil
     }
 
     /// Writes `state`, atomically: to a temporary file made exclusively beside the file, then renamed over it.
