@@ -21,17 +21,19 @@ struct AppHostCommand: AsyncParsableCommand {
               apphost list                              every feature file and what it registers
               apphost routes                            every destination, its parameters and its feature
               apphost test Features                     run every flow file (*.flow) under Features
+              apphost crawl --start main                visit every reachable state, report problems
+              apphost graph --start main --output g.svg the navigation graph as a picture (Graphviz)
 
             Feature libraries (lib*Feature.so) are searched in the --features directories, \
             else in the directories of APPHOST_FEATURES (colon-separated), \
             else in the directory that holds apphost.
             """,
-        subcommands: [Run.self, List.self, Routes.self, FlowTest.self, Lock.self, NewFeature.self, Probe.self],
+        subcommands: [Run.self, List.self, Routes.self, FlowTest.self, Crawl.self, Graph.self, Lock.self, NewFeature.self, Probe.self],
         defaultSubcommand: Run.self
     )
 
     /// The commands a person types (`probe` is for apphost itself).
-    static let commandNames = ["run", "list", "routes", "test", "lock", "new-feature", "help"]
+    static let commandNames = ["run", "list", "routes", "test", "crawl", "graph", "lock", "new-feature", "help"]
 
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())

@@ -136,10 +136,7 @@ struct FlowTest: AsyncParsableCommand {
 
     /// The options a child needs: where the features are, and how flows start and record.
     private func childArguments() -> [String] {
-        var arguments = features.directories.flatMap { ["--features", $0] }
-        arguments += ["--probe-timeout", String(features.probeTimeout), "--log-level", features.logLevel.rawValue]
-        if let cacheDir = features.cacheDir { arguments += ["--cache-dir", cacheDir] }
-        if features.allowUntrusted { arguments.append("--allow-untrusted") }
+        var arguments = features.childArguments
         if let start { arguments += ["--start", start] }
         if record { arguments.append("--record") }
         return arguments
@@ -160,7 +157,7 @@ struct FlowTest: AsyncParsableCommand {
         } catch {
             return .broken(path, message: "cannot start \(FeatureDiscovery.executablePath): \(error.localizedDescription)")
         }
-        let errorData = ReadInBackground(errors.fileHandleForReading)
+        let errorData = BackgroundRead(errors.fileHandleForReading)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let said = String(decoding: errorData.wait(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -168,23 +165,5 @@ struct FlowTest: AsyncParsableCommand {
             return result
         }
         return .broken(path, message: "its session ended with status \(process.terminationStatus) before the flow finished\n\(said)")
-    }
-}
-
-/// Reads a pipe to its end on a thread of its own, so that neither pipe of a child fills up.
-private final class ReadInBackground: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
     }
 }

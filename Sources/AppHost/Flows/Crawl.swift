@@ -1,0 +1,241 @@
+@_spi(Host) import AppHostKit
+import Foundation
+
+/// One state the crawler reached, with what each of its elements did.
+public struct CrawlNode: Codable, Sendable, Equatable {
+    /// The state, as `state` prints it.
+    public var link: String
+    /// What makes it one screen for the crawl: the route on top, its presentation depth and the
+    /// selected shell item. States that differ only in the screens under the top are one.
+    public var key: String
+    /// The title of the screen on top.
+    public var title: String
+    /// The route on top (`name/destination`, without parameters).
+    public var route: String
+    /// How many presentations are over the selected stack.
+    public var presented: Int
+    /// How many screens the stack on top has.
+    public var stack: Int
+    /// How many elements can be activated, then the shell's items (`tab N`), numbered after them.
+    public var count: Int
+    /// Their labels, in that order.
+    public var labels: [String] = []
+    /// The state after `back`, or nil if `back` fails there.
+    public var back: String?
+}
+
+/// What activating one element did.
+public struct CrawlEdge: Codable, Sendable, Equatable {
+    /// The element's number on the screen, from 1.
+    public var number: Int
+    public var label: String
+    /// The command the crawler ran (`tap N`, or `type N Sample` for a text field).
+    public var command: String
+    /// The state it led to.
+    public var to: String?
+    /// The key of that state (see ``CrawlNode/key``).
+    public var toKey: String?
+    /// What went wrong, if anything: an error it reported, or the error screen it led to.
+    public var problem: String?
+    /// Whether activating it ended the host (a crash or a hang in a feature).
+    public var crashed: Bool = false
+
+    public init(number: Int, label: String, command: String, to: String?, toKey: String?, problem: String?, crashed: Bool = false) {
+        self.number = number
+        self.label = label
+        self.command = command
+        self.to = to
+        self.toKey = toKey
+        self.problem = problem
+        self.crashed = crashed
+    }
+}
+
+/// Explores the elements of one state, each from a fresh session restored to it.
+@MainActor
+public enum CrawlExplorer {
+    /// What the crawler types into text fields.
+    public static let sampleText = "Sample"
+
+    /// A fresh session at `link` (nil: the start state of `start`), and the errors it reports.
+    private static func session(start: String, link: String?, registry: DestinationRegistry, errors: ErrorLog) async throws -> Session {
+        var state = try Launch.initialState(start: start, registry: registry, store: nil, report: { _ in })
+        if let link {
+            guard let restored = Navigator.state(of: try DeepLink(parsing: link), in: registry, start: state) else {
+                throw RouteError(route: link, message: "cannot be restored")
+            }
+            state = restored
+        }
+        let session = Session(
+            registry: registry, state: state, options: Session.Options(width: FlowRunner.width),
+            output: { _ in }, errorOutput: { errors.lines.append($0.trimmingCharacters(in: .newlines)) }
+        )
+        await session.start()
+        return session
+    }
+
+    final class ErrorLog {
+        var lines: [String] = []
+    }
+
+    /// The crawl's key of the state a session is in: the top route, its presentation depth, the shell item.
+    static func key(of session: Session) -> String {
+        var presented = 0
+        var state = session.state.current
+        while let inner = state.presentation?.presentedState {
+            presented += 1
+            state = inner
+        }
+        let dialog = state.presentation?.dialog.map { " !\($0.title)" } ?? ""
+        let item = session.state.shell.map { "@\($0):\(session.shellItems[session.state.selected]) " } ?? ""
+        return item + session.topRoute.description + (presented > 0 ? " (presented \(presented))" : "") + dialog
+    }
+
+    /// The state `link` (nil: the start), described.
+    public static func describe(start: String, link: String?, registry: DestinationRegistry) async throws -> CrawlNode {
+        let errors = ErrorLog()
+        let session = try await session(start: start, link: link, registry: registry, errors: errors)
+        let here = session.deepLink.description
+        var presented = 0
+        var state = session.state.current
+        while let inner = state.presentation?.presentedState {
+            presented += 1
+            state = inner
+        }
+        if state.presentation?.dialog != nil { presented += 1 }
+        // Where `back` leads from here, in a session of its own.
+        let backSession = try await self.session(start: start, link: here, registry: registry, errors: ErrorLog())
+        await backSession.execute("back")
+        let backLink = backSession.errorCount > 0 ? nil : backSession.deepLink.description
+        return CrawlNode(
+            link: here,
+            key: key(of: session),
+            title: session.current?.layout.layers.last?.title ?? "",
+            route: session.topRoute.path,
+            presented: presented,
+            stack: state.count,
+            count: (session.current?.actions.count ?? 0) + session.shellItems.count,
+            labels: (session.current?.actions.map(\.label) ?? []) + session.shellItems.map { "tab " + $0 },
+            back: backLink
+        )
+    }
+
+    /// What element `number` of the state `link` does, from a fresh session.
+    public static func activate(_ number: Int, start: String, link: String, registry: DestinationRegistry) async throws -> CrawlEdge {
+        let errors = ErrorLog()
+        let session = try await session(start: start, link: link, registry: registry, errors: errors)
+        let actions = session.current?.actions ?? []
+        let command: String
+        let label: String
+        if number > actions.count {
+            // After the elements, the shell's items.
+            let item = number - actions.count
+            guard item <= session.shellItems.count else { throw RouteError(route: link, message: "has no element \(number)") }
+            command = "tab \(item)"
+            label = "tab " + session.shellItems[item - 1]
+        } else {
+            let action = actions[number - 1]
+            label = action.label
+            if case .textField = action {
+                command = "type \(number) \(sampleText)"
+            } else {
+                command = "tap \(number)"
+            }
+        }
+        let before = errors.lines.count
+        await session.execute(command)
+        var problem = errors.lines.count > before ? errors.lines[before...].joined(separator: " | ") : nil
+        if problem == nil, let title = session.current?.layout.layers.last?.title, title.hasPrefix("Unavailable: ") {
+            problem = "leads to an error screen: \(title)"
+        }
+        return CrawlEdge(number: number, label: label, command: command, to: session.deepLink.description, toKey: key(of: session), problem: problem)
+    }
+}
+
+/// The whole crawl: every state reached, how to reach it, and the problems found.
+public struct CrawlReport: Codable, Sendable {
+    public struct Reached: Codable, Sendable {
+        public var node: CrawlNode
+        /// The shortest list of commands from the start.
+        public var path: [String]
+        public var edges: [CrawlEdge]
+
+        public init(node: CrawlNode, path: [String], edges: [CrawlEdge]) {
+            self.node = node
+            self.path = path
+            self.edges = edges
+        }
+    }
+
+    public var start: String
+    public var reached: [Reached]
+    /// Registered destinations (of C features, and start destinations) no element led to.
+    public var neverReached: [String]
+    /// Whether the crawl stopped at its limits before it reached everything.
+    public var truncated: Bool
+
+    public init(start: String, reached: [Reached], neverReached: [String], truncated: Bool) {
+        self.start = start
+        self.reached = reached
+        self.neverReached = neverReached
+        self.truncated = truncated
+    }
+
+    /// Every problem, one line each.
+    public var problems: [String] {
+        var lines: [String] = []
+        for state in reached {
+            for edge in state.edges where edge.problem != nil {
+                let kind = edge.crashed ? "crash" : "dead link"
+                lines.append("\(kind): on \(state.node.route), element \(edge.number) '\(edge.label)' (\(edge.command)): \(edge.problem ?? "")")
+            }
+            let node = state.node
+            if node.presented > 0, node.count > 0 || state.edges.isEmpty {
+                let closes = state.edges.contains { edge in
+                    guard let to = edge.to else { return false }
+                    _ = to
+                    return reached.first { $0.node.key == edge.toKey }.map { $0.node.presented < node.presented } ?? false
+                }
+                if !closes {
+                    lines.append("no way out: \(node.route) ('\(node.title)') is presented, and none of its elements closes it")
+                }
+            }
+        }
+        lines += neverReached.map { "never reached: \($0)" }
+        return lines
+    }
+
+    public var text: String {
+        var lines = ["crawl from \(start): \(reached.count) states, \(reached.reduce(0) { $0 + $1.edges.count }) elements activated" + (truncated ? " (stopped at the limits)" : "")]
+        lines.append("reached:")
+        for state in reached {
+            let path = state.path.isEmpty ? "(start)" : state.path.joined(separator: "; ")
+            lines.append("  \(state.node.key)  '\(state.node.title)'  \(path)")
+        }
+        let problems = self.problems
+        lines.append(problems.isEmpty ? "no problems" : "problems:")
+        lines += problems.map { "  " + $0 }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension Navigator {
+    /// The whole state a deep link describes, exactly (not merged with a current one); `start` fills the
+    /// items of a shell the link does not name.
+    public static func state(of link: DeepLink, in registry: DestinationRegistry, start: AppState) -> AppState? {
+        switch link {
+        case .stack(let stack):
+            return AppState(stack)
+        case .shell(let name, let selectedName, let items):
+            guard let definition = registry.shell(named: name) else { return nil }
+            var state = start.shell == name ? start : (startState(named: name, in: registry) ?? start)
+            for entry in items {
+                guard let index = definition.items.firstIndex(where: { $0.name == entry.item }) else { return nil }
+                state.stacks[index] = entry.stack
+            }
+            guard let selected = definition.items.firstIndex(where: { $0.name == selectedName }) else { return nil }
+            state.selected = selected
+            return state
+        }
+    }
+}

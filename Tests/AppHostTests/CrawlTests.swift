@@ -1,0 +1,88 @@
+import AppHost
+import Foundation
+import Testing
+
+/// `apphost crawl`: every reachable state, and the problems an app can have, found by activating everything.
+@Suite
+struct CrawlTests {
+    private let apphost = ProcessRunner.built("apphost")
+
+    @Test
+    func theRepositorysAppReachesEveryScreenAndHasNoProblems() throws {
+        let result = try ProcessRunner.run(apphost, ["crawl", "--start", "main"])
+
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.hasSuffix("no problems\n"))
+        for screen in [
+            "@main:Home home/main  'Home'  (start)",
+            "@main:Settings settings/profile (presented 1)  'Profile'  tab 3 (tab Settings); tap 3 (Edit profile)",
+            "@main:Home about/license?id=3  'libffi'  tap 3 (About); tap 1 (Open-source licenses); tap 3 (libffi)",
+            "@main:Settings settings/main !Reset settings?  'Reset settings?'",
+            "@main:Characters character/detail?identifier=24  'Armagheadon'  tab 2 (tab Characters); tap 24 (Armagheadon (Alive))",
+        ] {
+            #expect(result.output.contains(screen), "not reached: \(screen)")
+        }
+    }
+
+    @Test
+    func aDeadLinkASheetWithoutAWayOutAndACrashAreReportedAndTheCrawlFinishes() throws {
+        let fixtures = try FeatureFixtures()
+        try fixtures.addBuiltFeature("Home")
+        try fixtures.addBuiltFeature("Character")
+        let trouble = fixtures.path("libTroubleFeature.so")
+        try DriftedKit.buildFeatureAgainstThisKit("Trouble", to: trouble)
+
+        let text = try ProcessRunner.run(apphost, ["crawl", "--start", "trouble", "--features", fixtures.directory.path])
+        let json = try ProcessRunner.run(apphost, ["crawl", "--start", "trouble", "--features", fixtures.directory.path, "--format", "json"])
+
+        #expect(text.status == 1)
+        #expect(text.output.contains("dead link: on trouble/main, element 1 'Missing' (tap 1): error: nowhere/at-all: no loaded feature provides 'nowhere'"))
+        #expect(text.output.contains("no way out: trouble/cage ('Cage') is presented, and none of its elements closes it"))
+        #expect(text.output.contains("crash: on trouble/main, element 3 'Boom' (tap 3): error: \(trouble): crashed (SIGILL)")
+            || text.output.contains("crash: on trouble/main, element 3 'Boom' (tap 3): error: \(trouble): crashed (SIGTRAP)"), "\(text.output)")
+        #expect(text.output.contains("never reached: home/main"), "a registered start destination no element leads to")
+        // The crawl went on past the crash: the element after it was activated too.
+        #expect(text.output.contains("trouble/fine  'Fine'  tap 4 (Fine)"))
+        #expect(json.status == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(text.output.hasPrefix("crawl from trouble: 4 states"))
+        #expect((report["reached"] as? [[String: Any]])?.count == 4)
+    }
+}
+
+/// `apphost graph`: the crawled app as DOT, Mermaid and a picture drawn by Graphviz.
+@Suite
+struct GraphTests {
+    private let apphost = ProcessRunner.built("apphost")
+
+    @Test
+    func theGraphIsClusteredByFeatureWithLabelledEdges() throws {
+        let dot = try ProcessRunner.run(apphost, ["graph", "--start", "main"])
+        let mermaid = try ProcessRunner.run(apphost, ["graph", "--start", "main", "--format", "mermaid"])
+
+        #expect(dot.status == 0)
+        #expect(dot.output.hasPrefix("digraph navigation {\n"))
+        for feature in ["about", "character", "home", "settings"] {
+            #expect(dot.output.contains("  subgraph \"cluster_\(feature)\" {\n    label=\"\(feature)\";"))
+        }
+        #expect(dot.output.contains(" [label=\"Open-source licenses\"];"))
+        #expect(dot.output.contains("[label=\"Home\"+\"\\n\"+\"@main:Home home/main\"];"))
+        #expect(mermaid.status == 0)
+        #expect(mermaid.output.hasPrefix("flowchart LR\n  subgraph about\n"))
+        #expect(mermaid.output.contains(" -->|\"Open-source licenses\"| "))
+    }
+
+    @Test
+    func anSVGIsDrawnWithGraphviz() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-graph-\(UUID().uuidString).svg").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+
+        let result = try ProcessRunner.run(apphost, ["graph", "--start", "main", "--output", output])
+
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.hasPrefix("wrote \(output): "))
+        let svg = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(svg.contains("<svg"))
+        #expect(svg.contains("Open&#45;source licenses") || svg.contains("Open-source licenses"))
+    }
+}
