@@ -27,8 +27,8 @@ struct FlowTests {
         let result = try ProcessRunner.run(apphost, ["test", Self.features])
 
         #expect(result.status == 0, "\(result.output)\(result.errors)")
-        #expect(result.output.contains("5 flows: 5 passed, 0 failed ("))
-        for name in ["Home/Flows/home.flow", "Character/Flows/character.flow", "Settings/Flows/settings.flow", "About/Flows/about.flow", "Shell/Flows/main.flow"] {
+        #expect(result.output.contains("6 flows: 6 passed, 0 failed ("))
+        for name in ["Home/Flows/home.flow", "Character/Flows/character.flow", "Settings/Flows/settings.flow", "About/Flows/about.flow", "Shell/Flows/main.flow", "Shell/Flows/tour.flow"] {
             #expect(result.output.contains("PASS \(Self.features)/\(name) ("), "\(name) did not pass")
         }
     }
@@ -126,5 +126,41 @@ struct FlowTests {
     @Test
     func junitEscapesWhatXMLCannotHoldRaw() {
         #expect(JUnitReport.escape("a<b & \"c\" 'd'>\u{1B}") == "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;?")
+    }
+
+    @Test
+    func aRecordedSessionReplaysAndTheFirstDifferentScreenIsShown() throws {
+        let flows = try folder([:])
+        defer { try? FileManager.default.removeItem(at: flows) }
+        let flow = flows.appendingPathComponent("demo.flow").path
+
+        let session = try ProcessRunner.run(apphost, ["--start", "main"], input: "tab 2\nrecord \(flow)\ntap Rick\ntap 9\nback\nrecord stop\n")
+        let text = try String(contentsOfFile: flow, encoding: .utf8)
+        let replay = try ProcessRunner.run(apphost, ["test", flow])
+        let screen = flows.appendingPathComponent("demo.screens/003.screen")
+        let recorded = try String(contentsOf: screen, encoding: .utf8)
+        try Data(recorded.replacingOccurrences(of: "Morty Smith", with: "Morty Smyth").utf8).write(to: screen)
+        let changed = try ProcessRunner.run(apphost, ["test", flow])
+
+        #expect(session.errors.contains("recording to \(flow) (record stop ends it)\n"))
+        #expect(session.errors.contains("recorded 3 steps to \(flow); replay with apphost test \(flow)\n"))
+        #expect(text == """
+            # Recorded by apphost: replay with apphost test demo.flow
+            start main
+            open @main:character(home:home/main|character:character/list|settings:settings/main)
+            snapshot demo.screens/000.screen
+            tap Rick
+            snapshot demo.screens/001.screen
+            tap 9
+            error no element 9 on this screen (it has 1–2)
+            back
+            snapshot demo.screens/003.screen
+
+            """)
+        #expect(replay.status == 0, "\(replay.output)")
+        #expect(changed.status == 1)
+        #expect(changed.output.contains("step 8 (line 10): snapshot demo.screens/003.screen"))
+        #expect(changed.output.contains(" - "))
+        #expect(changed.output.contains("Morty Smyth"))
     }
 }

@@ -73,6 +73,9 @@ public final class Session {
     public var onChange: (@MainActor () -> Void)?
     /// Called by ``flush()``: work that may wait until the session waits for input (a state save).
     public var onFlush: (@MainActor () -> Void)?
+    /// The recording in progress (`record FILE`), if any.
+    private var recorder: FlowRecorder?
+
     /// Makes what `routes` prints, every destination the loaded features provide (asked only when it is used).
     public var routeMap: (@MainActor () -> RouteMap)?
 
@@ -228,12 +231,28 @@ public final class Session {
         case .show:
             if let current { write(current.text) }
             return .proceed
+        case .record(let file):
+            if let file {
+                do {
+                    recorder = try FlowRecorder(path: file, session: self)
+                    writeError("recording to \(file) (record stop ends it)\n")
+                } catch {
+                    report("record \(file): \(error)")
+                }
+            } else if let recorder {
+                writeError("recorded \(recorder.steps) steps to \(recorder.path); replay with apphost test \(recorder.path)\n")
+                self.recorder = nil
+            } else {
+                report("record stop: nothing is being recorded")
+            }
+            return outcome(since: before)
         case .quit:
             return .quit
         default:
             if await perform(command, text: text) {
                 await refresh()
             }
+            recorder?.record(text, session: self, errors: errorCount > before ? Array(errors.suffix(errorCount - before)) : [])
         }
         return outcome(since: before)
     }
@@ -291,7 +310,7 @@ public final class Session {
             } catch {
                 return fail("open \(link): \(error.described(within: link))")
             }
-        case .state, .help, .quit, .show, .routes:
+        case .state, .help, .quit, .show, .routes, .record:
             return false
         }
         return true

@@ -24,6 +24,8 @@ public enum SessionCommand: Hashable, Sendable {
     case show
     /// List every destination the loaded features provide.
     case routes
+    /// Start recording the session as a flow into a file, or stop (nil).
+    case record(String?)
 
     /// The commands and what they do, as `help` prints them.
     public static let commands: [(usage: String, summary: String)] = [
@@ -39,12 +41,13 @@ public enum SessionCommand: Hashable, Sendable {
         ("show", "draw the screen on top again (also ls)"),
         ("routes", "list every destination the loaded features provide"),
         ("state", "print the whole navigation state as a deep link"),
+        ("record FILE|stop", "record what follows as a flow, with a snapshot of every screen; replay it with apphost test FILE"),
         ("help", "print this list (also ?)"),
         ("quit", "end the session"),
     ]
 
     /// The command words, for suggestions.
-    public static let words = ["tap", "type", "back", "root", "dismiss", "pop", "replace", "tab", "open", "show", "ls", "routes", "state", "help", "quit", "exit"]
+    public static let words = ["tap", "type", "back", "root", "dismiss", "pop", "replace", "tab", "open", "show", "ls", "routes", "record", "state", "help", "quit", "exit"]
 
     /// The commands as `help` prints them, each description wrapped to fit `width` columns.
     public static func help(width: Int) -> String {
@@ -169,6 +172,11 @@ public enum SessionCommand: Hashable, Sendable {
         case "help", "?": return try noArgument(.help)
         case "show", "ls": return try noArgument(.show)
         case "routes": return try noArgument(.routes)
+        case "record":
+            guard !argument.isEmpty else {
+                throw SessionError(command: trimmed, message: "record needs a flow file to write, e.g. record flows/checkout.flow, or stop")
+            }
+            return .record(argument == "stop" ? nil : argument)
         case "quit", "exit": return try noArgument(.quit)
         default:
             throw SessionError(command: trimmed, message: "unknown command '\(word)'\(Suggestion.phrase(for: word, in: words)) (help lists the commands)")
