@@ -64,6 +64,7 @@ public struct FeatureScaffold {
             ("Sources/\(name)Entry/\(name)Entry.swift", entry),
             ("Tests/\(name)FeatureTests/\(name)ViewModelTests.swift", viewModelTests),
             ("Tests/\(name)FeatureTests/\(name)IntegrationTests.swift", integrationTests),
+            ("Flows/\(routeName).flow", flow),
         ]
     }
 
@@ -309,9 +310,25 @@ public struct FeatureScaffold {
         """
     }
 
+    private var flow: String {
+        """
+        # \(name), end to end: run with `apphost test Flows --features .build/debug` (or by swift test).
+        start \(routeName)
+        see Sunny, 21°
+        tap Forecast
+        see 3-day forecast
+        see Day 3: sunny
+        tap Back
+        see Today
+        no error
+
+        """
+    }
+
     private var integrationTests: String {
         """
         import AppHostTesting
+        import Foundation
         import Testing
 
         /// lib\(name)Feature.so through the real loader and a real session.
@@ -346,6 +363,18 @@ public struct FeatureScaffold {
                     ════════════════════════════════════════
 
                     \"\"\")
+            }
+
+            @Test
+            func theFlowPasses() async throws {
+                let flow = URL(fileURLWithPath: #filePath)
+                    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                    .appendingPathComponent("Flows/\(routeName).flow").path
+                let app = try await AppHarness(features: ["\(name)"], start: "\(routeName)")
+
+                let result = try await app.runFlow(flow)
+
+                #expect(result.passed, "\\(result.report)")
             }
         }
 

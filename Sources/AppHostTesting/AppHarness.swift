@@ -96,6 +96,12 @@ public final class AppHarness {
 
     private let sink: Sink
 
+    /// Runs the flow file at `path` (see `Flow`) in a fresh session over this harness's features,
+    /// as `apphost test` does; `result.report` says what failed.
+    public func runFlow(_ path: String, start: String? = nil) async throws -> FlowResult {
+        try await FlowRunner.run(Flow(contentsOf: path), registry: host.registry, start: start)
+    }
+
     /// The text of the screen on top.
     public var screen: String { session.current?.text ?? "" }
 

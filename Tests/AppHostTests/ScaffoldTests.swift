@@ -27,7 +27,8 @@ struct ScaffoldTests {
         #expect(written.output == "wrote \(package)\nnext: cd \(package) && swift build && swift test\n")
         #expect(build.status == 0, "\(build.output)\(build.errors)")
         #expect(test.status == 0, "\(test.output)\(test.errors)")
-        #expect(test.output.contains("Test run with 3 tests in 2 suites passed"), "\(test.output)")
+        #expect(test.output.contains("Test run with 4 tests in 2 suites passed"), "\(test.output)")
+        #expect(test.output.contains("Test theFlowPasses() passed"), "the package runs its flow in its tests")
         #expect(session.errors == "")
         #expect(session.output.hasSuffix("""
             ════════════════════════════════════════
