@@ -70,3 +70,14 @@ int apphost_terminal_enter(void) {
     write_all("\033[?1049h\033[?25l");
     return 0;
 }
+
+static struct termios initial;
+static int has_initial = 0;
+
+void apphost_terminal_save_initial(void) {
+    if (isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &initial) == 0) has_initial = 1;
+}
+
+void apphost_terminal_reset_saved(void) {
+    if (has_initial) tcsetattr(STDIN_FILENO, TCSANOW, &initial);
+}

@@ -1,6 +1,7 @@
 import AppHost
 @_spi(Host) import AppHostKit
 import ArgumentParser
+import CHostSupport
 import Foundation
 
 struct Run: AsyncParsableCommand {
@@ -27,6 +28,9 @@ struct Run: AsyncParsableCommand {
 
     @Flag(help: "End at the first error, with exit code 1.")
     var strict = false
+
+    @Flag(help: "Watch the features folders: when a feature file appears or changes and loads, start again at the same place.")
+    var watch = false
 
     @Flag(help: "Full screen: move a highlight with the arrows or j/k, Enter opens, Esc goes back, 1-9 switch tabs, : types a command, q quits.")
     var tui = false
@@ -98,9 +102,21 @@ struct Run: AsyncParsableCommand {
         }
         session.routeMap = { RouteMap(host: host) }
         let limit = featureTimeout
+        if watch {
+            apphost_terminal_save_initial()
+            let watched = WatchState()
+            let saving = session.onChange
+            session.onChange = { [unowned session] in
+                saving?()
+                watched.update(session.deepLink.description)
+            }
+            watched.update(session.deepLink.description)
+            FeatureWatcher(directories: host.searchedDirectories, state: watched, arguments: Array(CommandLine.arguments.dropFirst())).start()
+        }
         if await SessionGuard.watch("drawing the first screen", limit: limit, { await session.start() }) == .failed {
             return 1
         }
+        if watch { FeatureWatcher.announceReload() }
         defer { session.flush() }
         if tui {
             var screen = FullScreen(session: session, status: status, limit: limit, followsTerminal: width == nil && ProcessInfo.processInfo.environment["COLUMNS"] == nil)

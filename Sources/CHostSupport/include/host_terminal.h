@@ -11,4 +11,12 @@ int apphost_terminal_enter(void);
 /* Restores what apphost_terminal_enter() changed; does nothing if it did not run. */
 void apphost_terminal_restore(void);
 
+
+/* Saves the terminal's settings as the session found them, before anything changes them
+ * (a line editor, the full-screen mode); does nothing when standard input is not a terminal. */
+void apphost_terminal_save_initial(void);
+
+/* Puts back the settings apphost_terminal_save_initial() saved, e.g. before the process starts again. */
+void apphost_terminal_reset_saved(void);
+
 #endif

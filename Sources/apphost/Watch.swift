@@ -1,0 +1,143 @@
+// `apphost --start NAME --watch`: the features folders are watched while the session runs. When
+// a feature file appears or changes (say, after swift build), and has stayed the same for a second,
+// it is checked in a child (`apphost list`); if it loads, the host starts again in place (exec)
+// with the current navigation state (`--open` of the state's deep link), since a Swift image cannot
+// be unloaded; the new process says on standard error what was reloaded. A rebuild that does not
+// load is reported and the session keeps running the last good build.
+
+import AppHost
+import CHostSupport
+import Foundation
+
+/// The navigation state's deep link, as of the last command: what a restart comes back to.
+final class WatchState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var link: String?
+
+    var current: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return link
+    }
+
+    func update(_ link: String) {
+        lock.lock()
+        self.link = link
+        lock.unlock()
+    }
+}
+
+final class FeatureWatcher: @unchecked Sendable {
+    /// How often the folders are looked at.
+    static let interval: useconds_t = 500_000
+    /// The environment variable that tells the restarted process what was reloaded.
+    static let reloadedVariable = "APPHOST_WATCH_RELOADED"
+
+    private struct Signature: Equatable {
+        var size: Int64
+        var modified: Int
+        var inode: UInt64
+    }
+
+    private let directories: [String]
+    private let state: WatchState
+    private let arguments: [String]
+
+    init(directories: [String], state: WatchState, arguments: [String]) {
+        self.directories = directories
+        self.state = state
+        self.arguments = arguments
+    }
+
+    /// Says what the previous process reloaded, if this one was started by a reload.
+    static func announceReload() {
+        guard let reloaded = ProcessInfo.processInfo.environment[reloadedVariable] else { return }
+        unsetenv(reloadedVariable)
+        standardError("watch: reloaded \(reloaded); the session is back where it was\n")
+    }
+
+    func start() {
+        Thread.detachNewThread { [self] in watch() }
+    }
+
+    private func signatures() -> [String: Signature] {
+        var result: [String: Signature] = [:]
+        for directory in directories {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
+            for name in names where FeatureDiscovery.isFeatureLibrary(name) {
+                let path = directory + "/" + name
+                var status = stat()
+                guard stat(path, &status) == 0 else { continue }
+                result[path] = Signature(size: Int64(status.st_size), modified: status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec, inode: UInt64(status.st_ino))
+            }
+        }
+        return result
+    }
+
+    private func watch() {
+        var known = signatures()
+        var pending: [String: Signature] = [:]
+        while true {
+            usleep(Self.interval)
+            let now = signatures()
+            var settled: [String] = []
+            for (path, signature) in now where known[path] != signature {
+                // Acted on once it has stayed the same for a look: a build may still be writing it.
+                if pending[path] == signature {
+                    settled.append(path)
+                } else {
+                    pending[path] = signature
+                }
+            }
+            guard !settled.isEmpty else { continue }
+            for path in settled {
+                known[path] = now[path]
+                pending[path] = nil
+            }
+            let names = settled.map { ($0 as NSString).lastPathComponent }.sorted()
+            if let problem = check(settled) {
+                standardError("watch: \(names.joined(separator: ", ")) changed but does not load: \(problem); the session keeps the last good build\n")
+                continue
+            }
+            restart(reloaded: names.joined(separator: ", "))
+        }
+    }
+
+    /// Why the changed files do not load (from a child `apphost list`), or nil if they do.
+    private func check(_ paths: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: FeatureDiscovery.executablePath)
+        process.arguments = ["list"] + directories.flatMap { ["--features", $0] }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        guard (try? process.run()) != nil else { return "cannot run \(FeatureDiscovery.executablePath)" }
+        let read = BackgroundRead(output.fileHandleForReading)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        _ = read.wait()
+        process.waitUntilExit()
+        let refused = said.split(separator: "\n").filter { line in paths.contains { line.contains($0) } }
+        return refused.isEmpty ? nil : refused.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
+    }
+
+    /// Starts this program again in place, with the same arguments and the current state opened.
+    private func restart(reloaded: String) {
+        var arguments = [FeatureDiscovery.executablePath]
+        var skip = false
+        for argument in self.arguments {
+            if skip { skip = false; continue }
+            if argument == "--open" { skip = true; continue }
+            if argument.hasPrefix("--open=") { continue }
+            arguments.append(argument)
+        }
+        if let link = state.current { arguments += ["--open", link] }
+        setenv(Self.reloadedVariable, reloaded, 1)
+        // The terminal as the session found it (a full-screen session, a line editor mid-read).
+        apphost_terminal_restore()
+        apphost_terminal_reset_saved()
+        let cArguments = arguments.map { strdup($0) } + [nil]
+        execv(FeatureDiscovery.executablePath, cArguments)
+        standardError("watch: cannot start \(FeatureDiscovery.executablePath) again: \(String(cString: strerror(errno)))\n")
+    }
+}
