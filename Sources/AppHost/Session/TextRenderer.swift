@@ -126,18 +126,19 @@ public struct TextRenderer: Sendable {
     /// It reads only the titles ``Breadcrumbs`` keeps, so its cost does not grow with the stack.
     static func trail(_ breadcrumbs: Breadcrumbs, width: Int) -> String {
         let titles = breadcrumbs.titles
-        guard !titles.isEmpty else { return "" }
-        let counts = titles.map(\.count)
-        var first = 0
-        var ellipsis = breadcrumbs.omitted > 0
-        func length() -> Int {
-            (ellipsis ? 4 : 0) + counts[first...].reduce(0, +) + 3 * (titles.count - first - 1)
+        guard let last = titles.last else { return "" }
+        // Grow the shown titles from the top down while they fit; only the titles shown are measured.
+        var first = titles.count - 1
+        var length = last.count
+        while first > 0 {
+            let next = length + 3 + titles[first - 1].count
+            let ellipsis = first - 1 > 0 || breadcrumbs.omitted > 0
+            if next + (ellipsis ? 4 : 0) > width { break }
+            length = next
+            first -= 1
         }
-        while length() > width, first < titles.count - 1 {
-            first += 1
-            ellipsis = true
-        }
-        let text = (ellipsis ? "… › " : "") + titles[first...].joined(separator: " › ")
+        let shown = titles[first...].joined(separator: " › ")
+        let text = first > 0 || breadcrumbs.omitted > 0 ? "… › " + shown : shown
         return text.count > width ? String(text.prefix(width - 1)) + "…" : text
     }
 
