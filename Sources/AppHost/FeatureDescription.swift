@@ -76,22 +76,32 @@ extension FeatureDescription {
             var fields: [String: Value] = ["name": .string(route.name), "typeName": .string(route.typeName)]
             if let root = route.root { fields["root"] = .string(root) }
             if let destinations = route.destinations {
-                fields["destinations"] = .array(destinations.map { destination in
-                    .object([
-                        "name": .string(destination.name),
-                        "parameters": .array(destination.parameters.map { .object(["name": .string($0.name), "type": .string($0.type)]) }),
-                    ])
-                })
+                fields["destinations"] = .array(destinations.map(\.jsonValue))
             }
             return .object(fields)
         }
-        let shells: [Value] = shells.map { shell in
-            .object([
-                "name": .string(shell.name),
-                "style": .string(shell.style),
-                "items": .array(shell.items.map { .object(["title": .string($0.title), "destination": .string($0.destination)]) }),
-            ])
-        }
+        let shells: [Value] = shells.map(\.jsonValue)
         return Value.object(["build": .object(build), "name": .string(name), "routes": .array(routes), "shells": .array(shells)]).text
+    }
+}
+
+extension FeatureDescription.Destination {
+    /// The destination as JSON: its name and its parameters with their types.
+    var jsonValue: JSONRenderer.Value {
+        .object([
+            "name": .string(name),
+            "parameters": .array(parameters.map { .object(["name": .string($0.name), "type": .string($0.type)]) }),
+        ])
+    }
+}
+
+extension FeatureDescription.Shell {
+    /// The shell as JSON: its name, style and items.
+    var jsonValue: JSONRenderer.Value {
+        .object([
+            "name": .string(name),
+            "style": .string(style),
+            "items": .array(items.map { .object(["title": .string($0.title), "destination": .string($0.destination)]) }),
+        ])
     }
 }

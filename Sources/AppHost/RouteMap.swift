@@ -75,21 +75,11 @@ public struct RouteMap: Sendable {
             ]
             if let start = entry.start { fields["start"] = .string(start) }
             if let destinations = entry.destinations {
-                fields["destinations"] = .array(destinations.map { destination in
-                    .object([
-                        "name": .string(destination.name),
-                        "parameters": .array(destination.parameters.map { .object(["name": .string($0.name), "type": .string($0.type)]) }),
-                    ])
-                })
+                fields["destinations"] = .array(destinations.map(\.jsonValue))
             }
             return .object(fields)
         }
-        let shells: [Value] = shells.map { shell in
-            .object([
-                "name": .string(shell.name), "style": .string(shell.style),
-                "items": .array(shell.items.map { .object(["title": .string($0.title), "destination": .string($0.destination)]) }),
-            ])
-        }
+        let shells: [Value] = shells.map(\.jsonValue)
         return Value.object(["routes": .array(routes), "shells": .array(shells)]).text + "\n"
     }
 
