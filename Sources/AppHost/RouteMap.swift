@@ -84,17 +84,20 @@ public struct RouteMap: Sendable {
     }
 
     /// A line cut at spaces into lines of at most `width` columns; continuations indented by four.
-    static func fold(_ line: String, width: Int) -> [String] {
+    public static func fold(_ line: String, width: Int) -> [String] {
         guard line.count > width, width > 8 else { return [line] }
+        // The line's own indentation stays; continuations are indented four more.
+        let indent = String(line.prefix { $0 == " " })
         var lines: [String] = []
-        var current = ""
-        for word in line.split(separator: " ", omittingEmptySubsequences: false) {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            if candidate.count > width, !current.trimmingSpaces.isEmpty {
-                lines.append(current)
-                current = "    " + word
+        var current = indent
+        for word in line.dropFirst(indent.count).split(separator: " ") {
+            if current.trimmingSpaces.isEmpty {
+                current += word
+            } else if current.count + 1 + word.count <= width {
+                current += " " + word
             } else {
-                current = candidate
+                lines.append(current)
+                current = indent + "    " + word
             }
         }
         lines.append(current)

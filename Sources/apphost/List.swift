@@ -1,5 +1,6 @@
 import AppHost
 import ArgumentParser
+import Foundation
 
 struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,10 +21,17 @@ struct List: AsyncParsableCommand {
     private func list() throws {
         guard let host = features.loadHost(rescan: rescan, reportRefusals: false) else { throw ExitCode(ExitCode.kitMismatch) }
         let listing = FeatureListing(host: host)
-        standardOutput(listing.text)
+        // On a terminal (or with COLUMNS), long lines are folded to its width; piped output is as it is.
+        let width = TerminalSize.columns(default: Int.max)
+        standardOutput(Self.fold(listing.text, width: width))
         if !listing.refused.isEmpty {
-            standardError(listing.refused)
+            standardError(Self.fold(listing.refused, width: TerminalSize.terminalColumns(of: STDERR_FILENO) ?? Int.max))
             throw ExitCode(1)
         }
+    }
+
+    static func fold(_ text: String, width: Int) -> String {
+        guard width < Int.max else { return text }
+        return text.split(separator: "\n").flatMap { RouteMap.fold(String($0), width: width) }.joined(separator: "\n") + "\n"
     }
 }
