@@ -72,11 +72,15 @@ struct Crawler {
         guard from <= node.count else { return }
         for number in from...node.count {
             let edge = await SessionGuard.watch("activating element \(number) of \(node.link)", limit: SessionGuard.defaultLimit) {
-                try? await CrawlExplorer.activate(number, start: start, link: node.link, registry: host.registry)
+                do {
+                    return try await CrawlExplorer.activate(number, start: start, link: node.link, registry: host.registry)
+                } catch {
+                    // The state could not be restored for this element: reported on it, never skipped.
+                    let label = node.labels.indices.contains(number - 1) ? node.labels[number - 1] : "element \(number)"
+                    return CrawlEdge(number: number, label: label, command: "tap \(number)", to: nil, toKey: nil, problem: "\(error)")
+                }
             }
-            if let edge {
-                standardOutput(String(decoding: try encoder.encode(edge), as: UTF8.self) + "\n")
-            }
+            standardOutput(String(decoding: try encoder.encode(edge), as: UTF8.self) + "\n")
         }
     }
 

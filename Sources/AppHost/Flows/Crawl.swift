@@ -190,11 +190,9 @@ public struct CrawlReport: Codable, Sendable {
                 lines.append("\(kind): on \(state.node.route), element \(edge.number) '\(edge.label)' (\(edge.command)): \(edge.problem ?? "")")
             }
             let node = state.node
-            if node.presented > 0, node.count > 0 || state.edges.isEmpty {
+            if node.presented > 0 {
                 let closes = state.edges.contains { edge in
-                    guard let to = edge.to else { return false }
-                    _ = to
-                    return reached.first { $0.node.key == edge.toKey }.map { $0.node.presented < node.presented } ?? false
+                    reached.first { $0.node.key == edge.toKey }.map { $0.node.presented < node.presented } ?? false
                 }
                 if !closes {
                     lines.append("no way out: \(node.route) ('\(node.title)') is presented, and none of its elements closes it")
