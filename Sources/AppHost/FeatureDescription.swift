@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a feature library registers, as a probe reports it and the registry cache keeps it:
 /// enough to resolve names, start destinations and shells without loading the library.

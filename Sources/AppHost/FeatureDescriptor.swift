@@ -6,7 +6,8 @@
 
 @_spi(Host) import AppHostKit
 import CAppHost
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The layout of feature descriptors this host reads (`APPHOST_ABI_VERSION`).
 public enum FeatureABI {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Finds feature libraries: which directories to search, and which files in them are features.
 ///

@@ -13,7 +13,8 @@
 // looked at until its feature is used.
 
 @_spi(Host) import AppHostKit
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 
 /// How a host finds, checks and loads its features.
@@ -354,7 +355,7 @@ public final class FeatureHost {
             let folders = loading.folders.filter { loading.original.folders[$0.key] != $0.value }
             try cache.save(changed, folders: folders, removed: removed)
         } catch {
-            warn("registry cache \(cache.path) cannot be written: \(error.localizedDescription)")
+            warn("registry cache \(cache.path) cannot be written: \(describe(error))")
         }
     }
 

@@ -1,5 +1,6 @@
 @_spi(Host) import AppHostKit
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why one feature library could not be loaded. Every case names the file.
 public enum FeatureLoadError: Error, Hashable, Sendable, CustomStringConvertible {

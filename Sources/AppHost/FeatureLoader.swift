@@ -9,7 +9,8 @@
 @_spi(Host) import AppHostKit
 import Logging
 import CAppHost
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A feature library that passed its checks and is ready to register.
 @MainActor

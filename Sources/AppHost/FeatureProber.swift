@@ -15,9 +15,11 @@
 // order, so a start-up costs a few processes, not one per file.
 
 @_spi(Host) import AppHostKit
-import Foundation
+import FoundationEssentials
+import Glibc
 import CHostSupport
 import Synchronization
+import Dispatch
 
 /// What a probe reports about a file that loads: the names it claims, and its description as JSON.
 public struct ProbedFeature: Sendable {
@@ -349,7 +351,7 @@ private struct ProbeChild {
     private static func lastLine(_ bytes: [UInt8]) -> String? {
         let lines = String(decoding: bytes, as: UTF8.self)
             .split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map(\.trimmingWhitespace)
             .filter { !$0.isEmpty }
         let fatal = lines.last { $0.contains("Fatal error") || $0.contains("failed:") || $0.contains("fatal error") }
         let plain = lines.last { line in !(line.first?.isNumber ?? false) && !line.hasPrefix("Current stack trace") }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why a feature package could not be written.
 public struct ScaffoldError: Error, Equatable, CustomStringConvertible {
@@ -82,7 +83,7 @@ public struct FeatureScaffold {
                 try Data(file.contents.utf8).write(to: url, options: .withoutOverwriting)
             }
         } catch {
-            throw ScaffoldError(message: "\(folder.path): cannot write the package: \(error.localizedDescription)")
+            throw ScaffoldError(message: "\(folder.path): cannot write the package: \(describe(error))")
         }
         return folder.path
     }

@@ -3,7 +3,8 @@
 // group or others, or owned by someone other than the user or root, is refused
 // (the rule OpenSSH's StrictModes applies to ~/.ssh). `--allow-untrusted` lifts it.
 
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Whether a feature folder or file can be trusted, by its mode and owner.
 enum FileTrust {
@@ -55,7 +56,7 @@ enum SHA256Digest {
             functions.digest(bytes.baseAddress, bytes.count, &digest, &length, functions.sha256(), nil)
         }
         guard status == 1, length == 32 else { return nil }
-        return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
+        return digest.prefix(Int(length)).map { NumberText.hex($0, width: 2) }.joined()
     }
 }
 
@@ -83,7 +84,7 @@ public struct LockFile: Sendable {
             guard fields.count == 2, fields[0].count == 64, fields[0].allSatisfy(\.isHexDigit) else {
                 throw LockFileError(message: "\(path): line \(number + 1) is not 'SHA256 FILE'; no feature in \(folder) is loaded")
             }
-            hashes[fields[1].trimmingCharacters(in: .whitespaces)] = fields[0].lowercased()
+            hashes[fields[1].trimmingWhitespace] = fields[0].lowercased()
         }
         return LockFile(path: path, hashes: hashes)
     }
@@ -95,7 +96,7 @@ public struct LockFile: Sendable {
         for name in files.sorted() {
             guard let hash = SHA256Digest.ofFile(URL(fileURLWithPath: folder).appendingPathComponent(name).path) else {
                 let reason = SHA256Digest.isAvailable ? "cannot be read" : "cannot be hashed: no libcrypto.so.3 (install libssl3 or libssl-dev)"
-                throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "\(folder)/\(name) \(reason)"])
+                throw MessageError(description: "\(folder)/\(name) \(reason)")
             }
             text += "\(hash)  \(name)\n"
         }

@@ -5,7 +5,8 @@
 
 @_spi(Host) import AppHostKit
 import CHostSupport
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The AppHostKit loaded in this process.
 public enum KitIdentity {

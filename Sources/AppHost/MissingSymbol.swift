@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A symbol the dynamic loader could not resolve, read from its error text
 /// (`…: undefined symbol: $s10AppHostKit5ImageVAA7ElementAAWP`).
@@ -9,7 +10,7 @@ package struct MissingSymbol: Equatable {
     /// Reads the symbol out of a `dlerror` text; nil if the error is not about an undefined symbol.
     package init?(loaderError: String) {
         let marker = "undefined symbol: "
-        guard let range = loaderError.range(of: marker) else { return nil }
+        guard let range = loaderError.firstRange(of: marker) else { return nil }
         let rest = loaderError[range.upperBound...]
         let symbol = rest.prefix { !$0.isWhitespace && $0 != "," && $0 != "(" }
         guard !symbol.isEmpty else { return nil }

@@ -27,7 +27,8 @@
 // `PATH<tab>JSON` a line, and read only when one is needed.
 //   refused <path> <device> <inode> <size> <mtime> <ctime> <sha256 or -> - <message>
 
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Identifies one version of a file: it changes whenever the file's contents or metadata do.
@@ -226,7 +227,7 @@ public struct RegistryCache: Sendable {
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let directory = environment[environmentVariable], !directory.isEmpty { return directory }
         if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/apphost" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         return home + "/.cache/apphost"
     }
 
@@ -338,7 +339,7 @@ public struct RegistryCache: Sendable {
         guard rename(temporary, file) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot replace \(file): \(reason)"])
+            throw MessageError(description: "cannot replace \(file): \(reason)")
         }
     }
 
@@ -351,7 +352,7 @@ public struct RegistryCache: Sendable {
         case .described(let claims, _):
             return (["ok"] + common + [claims.field, "-"]).joined(separator: "\t")
         case .refused(let message):
-            return (["refused"] + common + ["-", message.oneLine.replacingOccurrences(of: "\t", with: " ")]).joined(separator: "\t")
+            return (["refused"] + common + ["-", message.oneLine.replacing("\t", with: " ")]).joined(separator: "\t")
         }
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// When to emphasise output with colour: `auto` on a terminal unless `NO_COLOR` is set (to anything
 /// but the empty string) or `TERM` is `dumb`.

@@ -6,7 +6,8 @@
 // allocation. Anything unusual (a damaged line, a name claimed twice, a folder
 // the cache does not know) and the host takes the full path instead.
 
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The names in the registry cache's index, each pointing at its line, for one start.
 @MainActor

@@ -1,7 +1,8 @@
 import AppHost
 @_spi(Host) import AppHostKit
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 
 @main
 struct AppHostCommand: AsyncParsableCommand {
@@ -41,12 +42,24 @@ struct AppHostCommand: AsyncParsableCommand {
             standardOutput(versionText)
             return
         }
-        if let problem = problem(with: arguments) {
-            standardError("error: \(problem)\n")
-            Foundation.exit(ExitCode.validationFailure.rawValue)
-        }
         do {
-            var command = try parseAsRoot(arguments)
+            if var session = quickSession(arguments) {
+                try await session.run()
+                return
+            }
+            let parsed: ParsableCommand
+            do {
+                parsed = try parseAsRoot(arguments)
+            } catch {
+                // Only a command line that does not parse is read again for a clearer message:
+                // reading every command's help for its options costs milliseconds at every start.
+                if let problem = problem(with: arguments) {
+                    standardError("error: \(problem)\n")
+                    Glibc.exit(ExitCode.validationFailure.rawValue)
+                }
+                throw error
+            }
+            var command = parsed
             if var asynchronous = command as? AsyncParsableCommand {
                 try await asynchronous.run()
             } else {
@@ -55,6 +68,16 @@ struct AppHostCommand: AsyncParsableCommand {
         } catch {
             exit(withError: error)
         }
+    }
+
+    /// A session's command line (options only, the default command), parsed as `run` alone: building
+    /// the parser for every command costs milliseconds at each start. Nil for anything else, and for a
+    /// line that does not parse, so that the full parser handles it and its errors and help read the same.
+    static func quickSession(_ arguments: [String]) -> Run? {
+        guard let first = arguments.first, first.hasPrefix("--"),
+            !arguments.contains(where: { ["-h", "--help", "-help", "--version", "--generate-completion-script"].contains($0) })
+        else { return nil }
+        return try? Run.parse(arguments)
     }
 
     /// `apphost --version`: the host, the SDK and ABI it speaks, the compiler, and the kit it loaded.
@@ -102,7 +125,7 @@ struct AppHostCommand: AsyncParsableCommand {
         let help = command.helpMessage(includeHidden: true, columns: 1000)
         var names: Set<String> = ["--help", "--version"]
         var index = help.startIndex
-        while let range = help.range(of: "--", range: index..<help.endIndex) {
+        while let range = help[index...].firstRange(of: "--") {
             var end = range.upperBound
             while end < help.endIndex, help[end].isLetter || help[end].isNumber || help[end] == "-" {
                 end = help.index(after: end)

@@ -1,7 +1,8 @@
 import AppHost
 @_spi(Host) import AppHostKit
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Options the crawl and the graph share.
 struct CrawlOptions: ParsableArguments {
@@ -159,21 +160,14 @@ struct Crawler {
 
     /// Runs `apphost ARGUMENTS`: its JSON lines, exit status, and last line on standard error.
     private static func child(_ arguments: [String]) -> (lines: [Data], status: Int32, said: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: FeatureDiscovery.executablePath)
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return ([], -1, "cannot start \(FeatureDiscovery.executablePath)") }
-        let errorData = BackgroundRead(errors.fileHandleForReading)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let said = String(decoding: errorData.wait(), as: UTF8.self)
-            .split(separator: "\n").last.map(String.init) ?? ""
-        return (data.split(separator: UInt8(ascii: "\n")).map { Data($0) }, process.terminationStatus, said)
+        let child: ChildProcess
+        do {
+            child = try ChildProcess.run(FeatureDiscovery.executablePath, arguments)
+        } catch {
+            return ([], -1, "\(error)")
+        }
+        let said = String(decoding: child.errors, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+        return (child.output.split(separator: UInt8(ascii: "\n")).map { Data($0) }, child.status, said)
     }
 }
 
@@ -185,24 +179,6 @@ extension FeatureOptions {
         if let cacheDir { arguments += ["--cache-dir", cacheDir] }
         if allowUntrusted { arguments.append("--allow-untrusted") }
         return arguments
-    }
-}
-
-/// Reads a pipe to its end on a thread of its own, so that neither pipe of a child fills up.
-final class BackgroundRead: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
     }
 }
 
@@ -243,7 +219,11 @@ struct Graph: AsyncParsableCommand {
         if picture {
             try Self.draw(graph.dot, to: output)
         } else {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                throw ValidationError("--output \(output): \(describe(error))")
+            }
         }
         standardError("wrote \(output): \(report.reached.count) states, \(graph.edges.count) edges\n")
     }
@@ -251,24 +231,14 @@ struct Graph: AsyncParsableCommand {
     /// Draws DOT with Graphviz (`dot -T<type> -o FILE`).
     static func draw(_ dot: String, to output: String) throws {
         let type = output.hasSuffix(".png") ? "png" : "svg"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["dot", "-T\(type)", "-o", output]
-        let input = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardError = errors
+        let child: ChildProcess
         do {
-            try process.run()
+            child = try ChildProcess.run("dot", ["-T\(type)", "-o", output], input: Array(dot.utf8))
         } catch {
-            throw ValidationError("--output \(output): cannot run Graphviz's dot (install graphviz): \(error.localizedDescription)")
+            throw ValidationError("--output \(output): cannot run Graphviz's dot (install graphviz): \(error.reason)")
         }
-        input.fileHandleForWriting.write(Data(dot.utf8))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            throw ValidationError("--output \(output): Graphviz's dot failed (status \(process.terminationStatus); is graphviz installed?): \(said)")
+        guard child.status == 0 else {
+            throw ValidationError("--output \(output): Graphviz's dot failed (status \(child.status); is graphviz installed?): \(child.errorText)")
         }
     }
 }

@@ -7,7 +7,8 @@
 
 import AppHost
 import CHostSupport
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the full-screen mode shows under the screen: the last error, else the keys.
 @MainActor
@@ -152,7 +153,20 @@ struct FullScreen {
     }
 
     private static func plain(_ line: String) -> String {
-        line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        // Colour escapes (ESC [ digits and semicolons m) take no columns.
+        var result = ""
+        var rest = line[...]
+        while let escape = rest.firstIndex(of: "\u{1B}") {
+            result += rest[..<escape]
+            let parameters = rest[rest.index(after: escape)...].dropFirst().prefix { $0.isASCII && ($0.isNumber || $0 == ";") }
+            if rest[rest.index(after: escape)...].first == "[", parameters.endIndex < rest.endIndex, rest[parameters.endIndex] == "m" {
+                rest = rest[rest.index(after: parameters.endIndex)...]
+            } else {
+                result.append("\u{1B}")
+                rest = rest[rest.index(after: escape)...]
+            }
+        }
+        return result + rest
     }
 
     private func terminalRows() -> Int {

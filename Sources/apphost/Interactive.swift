@@ -6,7 +6,8 @@ import AppHost
 @_spi(Host) import AppHostKit
 import CHostSupport
 import CLineEdit
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads command lines at a prompt with libedit.
 @MainActor
@@ -20,7 +21,7 @@ final class LineEditor {
         let environment = ProcessInfo.processInfo.environment
         if let path = environment["APPHOST_HISTORY"], !path.isEmpty { return path }
         let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() + "/.local/state")
+            ?? (FileManager.default.homeDirectoryForCurrentUser.path + "/.local/state")
         return state + "/apphost/history"
     }
 
@@ -40,7 +41,7 @@ final class LineEditor {
         setlocale(LC_CTYPE, "")
         history = Self.historyPath
         try? FileManager.default.createDirectory(
-            atPath: (history as NSString).deletingLastPathComponent, withIntermediateDirectories: true
+            atPath: URL(fileURLWithPath: history).deletingLastPathComponent().path, withIntermediateDirectories: true
         )
         // Complete whole lines (word breaks only at newlines): labels and tab titles have spaces in them.
         apphost_edit_setup(strdup("apphost"), strdup("\n")) { text, _, _ in
@@ -85,7 +86,7 @@ final class LineEditor {
         guard let raw else { return .end }
         defer { free(raw) }
         let line = String(cString: raw)
-        let entry = line.trimmingCharacters(in: .whitespaces)
+        let entry = line.trimmingSpacesAndTabs
         if !entry.isEmpty, entry != lastHistoryLine {
             add_history(entry)
             _ = write_history(history)

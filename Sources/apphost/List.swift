@@ -1,6 +1,7 @@
 import AppHost
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -15,7 +15,7 @@ struct Lock: AsyncParsableCommand {
                 standardOutput("wrote \(path)\n")
             }
         } catch {
-            standardError("error: \(error.localizedDescription)\n")
+            standardError("error: \(describe(error))\n")
             throw ExitCode(1)
         }
     }

@@ -2,7 +2,8 @@ import AppHost
 @_spi(Host) import AppHostKit
 import ArgumentParser
 import CHostSupport
-import Foundation
+import FoundationEssentials
+import Glibc
 
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -78,7 +79,7 @@ struct Run: AsyncParsableCommand {
         let errorOutput: @MainActor @Sendable (String) -> Void
         if tui {
             output = { @MainActor @Sendable _ in }
-            errorOutput = { @MainActor @Sendable line in status.message = line.trimmingCharacters(in: .newlines) }
+            errorOutput = { @MainActor @Sendable line in status.message = line.trimmingNewlines }
         } else {
             let redErrors = color.enabled(for: STDERR_FILENO)
             output = { @MainActor @Sendable text in standardOutput(text) }
@@ -244,7 +245,9 @@ private func writeAll(_ descriptor: Int32, _ text: String) {
 extension String {
     /// The text without spaces and tabs at either end.
     var trimmingSpacesAndTabs: String {
-        trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+        guard let first = firstIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
+        let last = lastIndex(where: { $0 != " " && $0 != "\t" })!
+        return String(self[first...last])
     }
 
     /// The line without the carriage return a CRLF file leaves at its end.

@@ -1,6 +1,9 @@
 import AppHost
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
+import Dispatch
+import Synchronization
 
 /// `apphost test PATH...`: runs every flow file, each in a fresh session in a child process of its own
 /// (a feature that crashes or hangs fails its flow, not the run), as many at once as there are cores.
@@ -89,38 +92,38 @@ struct FlowTest: AsyncParsableCommand {
         }
         let clock = ContinuousClock()
         let began = clock.now
-        let lock = NSLock()
-        let width = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        let slots = DispatchSemaphore(value: width)
-        nonisolated(unsafe) var results: [FlowResult?] = Array(repeating: nil, count: files.count)
+        let width = max(jobs ?? ProcessInfo.processInfo.activeProcessorCount, 1)
+        let results = Mutex<[FlowResult?]>(Array(repeating: nil, count: files.count))
+        let next = Atomic<Int>(0)
         let arguments = childArguments()
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            slots.wait()
-            defer { slots.signal() }
-            let result = Self.runChild(files[index], arguments: arguments)
-            lock.lock()
-            results[index] = result
-            let time = String(format: "%.2f s", result.seconds)
-            if result.passed {
-                standardOutput("PASS \(result.path) (\(result.steps) steps, \(time))\n")
-            } else {
-                standardOutput("FAIL \(result.path)\n" + result.report)
+        // `width` workers, each taking the next flow until none is left.
+        DispatchQueue.concurrentPerform(iterations: min(width, files.count)) { _ in
+            while case let index = next.add(1, ordering: .relaxed).oldValue, index < files.count {
+                let result = Self.runChild(files[index], arguments: arguments)
+                results.withLock { results in
+                    results[index] = result
+                    let time = NumberText.fixed(result.seconds, digits: 2) + " s"
+                    if result.passed {
+                        standardOutput("PASS \(result.path) (\(result.steps) steps, \(time))\n")
+                    } else {
+                        standardOutput("FAIL \(result.path)\n" + result.report)
+                    }
+                    for file in result.recorded {
+                        standardOutput("  recorded \(file)\n")
+                    }
+                }
             }
-            for file in result.recorded {
-                standardOutput("  recorded \(file)\n")
-            }
-            lock.unlock()
         }
-        let all = results.compactMap { $0 }
+        let all = results.withLock { $0.compactMap { $0 } }
         let failed = all.filter { !$0.passed }.count
         let elapsed = clock.now - began
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        standardOutput("\(all.count) flow\(all.count == 1 ? "" : "s"): \(all.count - failed) passed, \(failed) failed (\(String(format: "%.2f", seconds)) s)\n")
+        standardOutput("\(all.count) flow\(all.count == 1 ? "" : "s"): \(all.count - failed) passed, \(failed) failed (\(NumberText.fixed(seconds, digits: 2)) s)\n")
         if let junit {
             do {
                 try Data(JUnitReport.xml(all).utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
             } catch {
-                standardError("error: --junit \(junit): \(error.localizedDescription)\n")
+                standardError("error: --junit \(junit): \(describe(error))\n")
                 return 1
             }
         }
@@ -144,26 +147,15 @@ struct FlowTest: AsyncParsableCommand {
 
     /// Runs `apphost test --child FILE`; a child that ends without a result (a crash, a hang) fails the flow with its last words.
     private static func runChild(_ path: String, arguments: [String]) -> FlowResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: FeatureDiscovery.executablePath)
-        process.arguments = ["test", "--child", path] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let child: ChildProcess
         do {
-            try process.run()
+            child = try ChildProcess.run(FeatureDiscovery.executablePath, ["test", "--child", path] + arguments)
         } catch {
-            return .broken(path, message: "cannot start \(FeatureDiscovery.executablePath): \(error.localizedDescription)")
+            return .broken(path, message: "\(error)")
         }
-        let errorData = BackgroundRead(errors.fileHandleForReading)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let said = String(decoding: errorData.wait(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if let line = data.split(separator: UInt8(ascii: "\n")).last, let result = try? JSONDecoder().decode(FlowResult.self, from: Data(line)) {
+        if let line = child.output.split(separator: UInt8(ascii: "\n")).last, let result = try? JSONDecoder().decode(FlowResult.self, from: Data(line)) {
             return result
         }
-        return .broken(path, message: "its session ended with status \(process.terminationStatus) before the flow finished\n\(said)")
+        return .broken(path, message: "its session ended with status \(child.status) before the flow finished\n\(child.errorText)")
     }
 }

@@ -7,23 +7,21 @@
 
 import AppHost
 import CHostSupport
-import Foundation
+import FoundationEssentials
+import Glibc
+import Dispatch
+import Synchronization
 
 /// The navigation state's deep link, as of the last command: what a restart comes back to.
-final class WatchState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var link: String?
+final class WatchState: Sendable {
+    private let link = Mutex<String?>(nil)
 
     var current: String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return link
+        link.withLock { $0 }
     }
 
     func update(_ link: String) {
-        lock.lock()
-        self.link = link
-        lock.unlock()
+        self.link.withLock { $0 = link }
     }
 }
 
@@ -57,7 +55,8 @@ final class FeatureWatcher: @unchecked Sendable {
     }
 
     func start() {
-        Thread.detachNewThread { [self] in watch() }
+        // A thread of its own for the life of the process: it sleeps between looks.
+        DispatchQueue(label: "apphost.watch").async { [self] in watch() }
     }
 
     private func signatures() -> [String: Signature] {
@@ -94,7 +93,7 @@ final class FeatureWatcher: @unchecked Sendable {
                 known[path] = now[path]
                 pending[path] = nil
             }
-            let names = settled.map { ($0 as NSString).lastPathComponent }.sorted()
+            let names = settled.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted()
             if let problem = check(settled) {
                 standardError("watch: \(names.joined(separator: ", ")) changed but does not load: \(problem); the session keeps the last good build\n")
                 continue
@@ -105,20 +104,15 @@ final class FeatureWatcher: @unchecked Sendable {
 
     /// Why the changed files do not load (from a child `apphost list`), or nil if they do.
     private func check(_ paths: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: FeatureDiscovery.executablePath)
-        process.arguments = ["list"] + directories.flatMap { ["--features", $0] }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        guard (try? process.run()) != nil else { return "cannot run \(FeatureDiscovery.executablePath)" }
-        let read = BackgroundRead(output.fileHandleForReading)
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        _ = read.wait()
-        process.waitUntilExit()
+        let child: ChildProcess
+        do {
+            child = try ChildProcess.run(FeatureDiscovery.executablePath, ["list"] + directories.flatMap { ["--features", $0] })
+        } catch {
+            return "\(error)"
+        }
+        let said = String(decoding: child.errors, as: UTF8.self)
         let refused = said.split(separator: "\n").filter { line in paths.contains { line.contains($0) } }
-        return refused.isEmpty ? nil : refused.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
+        return refused.isEmpty ? nil : refused.map(\.trimmingWhitespace).joined(separator: "; ")
     }
 
     /// Starts this program again in place, with the same arguments and the current state opened.

@@ -56,4 +56,14 @@ struct LinkageTests {
         #expect(featureSymbols.isEmpty, "apphost defines feature symbols: \(featureSymbols.sorted().prefix(3))")
         #expect(try neededLibraries("apphost").allSatisfy { !$0.hasSuffix("Feature.so") })
     }
+
+    /// The host starts on FoundationEssentials: the full Foundation, with its ICU data, costs
+    /// milliseconds at every start (see the README's Benchmarks).
+    @Test
+    func theHostDoesNotLinkTheFullFoundation() throws {
+        let needed = try neededLibraries("apphost")
+        #expect(needed.contains("libFoundationEssentials.so"))
+        #expect(!needed.contains("libFoundation.so"), "apphost links \(needed)")
+        #expect(!needed.contains("libFoundationInternationalization.so"), "apphost links \(needed)")
+    }
 }

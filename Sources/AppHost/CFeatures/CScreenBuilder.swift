@@ -8,7 +8,8 @@
 @_spi(Host) import AppHostKit
 import Logging
 import CAppHost
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Collects the nodes a C render function adds, with lists and sections nested by begin/end pairs.
 final class CScreenBuilder {

@@ -5,7 +5,8 @@
 // parameters each time the screen is drawn.
 
 import CFFI
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A C argument type libffi can pass.
 package enum FFIType: String, Hashable, Sendable, CustomStringConvertible {

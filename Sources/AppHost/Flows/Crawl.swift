@@ -1,5 +1,6 @@
 @_spi(Host) import AppHostKit
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One state the crawler reached, with what each of its elements did.
 public struct CrawlNode: Codable, Sendable, Equatable {
@@ -68,7 +69,7 @@ public enum CrawlExplorer {
         }
         let session = Session(
             registry: registry, state: state, options: Session.Options(width: FlowRunner.width),
-            output: { _ in }, errorOutput: { errors.lines.append($0.trimmingCharacters(in: .newlines)) }
+            output: { _ in }, errorOutput: { errors.lines.append($0.trimmingNewlines) }
         )
         await session.start()
         return session

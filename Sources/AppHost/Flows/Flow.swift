@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A flow: a plain-text file of steps, one a line, run in a fresh session by `apphost test`.
 ///
@@ -120,26 +121,35 @@ public struct Flow: Sendable {
         try self.init(text: String(decoding: data, as: UTF8.self), path: path)
     }
 
+    /// The flow files under `folder`, at any depth; build products (`.build`) are not looked into.
+    private static func collect(in folder: String, into files: inout [String]) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names {
+            let path = folder + "/" + name
+            if name.hasSuffix(".flow") { files.append(path) }
+            var status = stat()
+            // Links to folders are not followed (lstat): a link cycle cannot make this endless.
+            if !name.hasSuffix(".build"), lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                collect(in: path, into: &files)
+            }
+        }
+    }
+
     /// The flow files under `paths`: a file as it is, a folder searched for `*.flow`, sorted.
     public static func files(under paths: [String]) -> (files: [String], missing: [String]) {
         var files: [String] = []
         var missing: [String] = []
         for path in paths {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            var status = stat()
+            guard stat(path, &status) == 0 else {
                 missing.append(path)
                 continue
             }
-            guard isFolder.boolValue else {
+            guard status.st_mode & S_IFMT == S_IFDIR else {
                 files.append(path)
                 continue
             }
-            let enumerator = FileManager.default.enumerator(atPath: path)
-            while let name = enumerator?.nextObject() as? String {
-                if name.hasSuffix(".flow") { files.append(path + "/" + name) }
-                // Build products are not flows of their own.
-                if name.hasSuffix(".build") || name == ".build" { enumerator?.skipDescendants() }
-            }
+            collect(in: path, into: &files)
         }
         return (Array(Set(files)).sorted(), missing)
     }

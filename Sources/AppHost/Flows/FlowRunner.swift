@@ -1,5 +1,6 @@
 @_spi(Host) import AppHostKit
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How a flow went.
 public struct FlowResult: Sendable, Codable, Equatable {
@@ -62,7 +63,7 @@ public enum FlowRunner {
             session = try Launch.session(
                 start: start, registry: registry, store: nil, lock: false, open: nil,
                 options: Session.Options(width: width), output: { _ in },
-                errorOutput: { errors.append($0.trimmingCharacters(in: .newlines)) },
+                errorOutput: { errors.append($0.trimmingNewlines) },
                 warn: { errors.append("warning: " + $0) }
             )
         } catch {
@@ -73,7 +74,7 @@ public enum FlowRunner {
         var recorded: [String] = []
         var lastErrors = errors
         var count = 0
-        let folder = (flow.path as NSString).deletingLastPathComponent
+        let folder = URL(fileURLWithPath: flow.path).deletingLastPathComponent().path
         for step in flow.steps {
             count += 1
             let screen = session.current?.text ?? ""
@@ -97,7 +98,7 @@ public enum FlowRunner {
                 if screen.contains(text) { return fail("expected the screen not to contain: \(text)") }
             case .element(let label):
                 let labels = session.current?.actions.map(\.label) ?? []
-                if !labels.contains(where: { $0.caseInsensitiveCompare(label) == .orderedSame }) {
+                if !labels.contains(where: { $0.equalsIgnoringCase(label) }) {
                     return fail("expected an element labelled: \(label)\nthe elements are: \(labels.map { "'\($0)'" }.joined(separator: ", "))")
                 }
             case .route(let expected):
@@ -126,7 +127,7 @@ public enum FlowRunner {
                         try Data(screen.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
                         recorded.append(file)
                     } catch {
-                        return fail("cannot write the snapshot \(file): \(error.localizedDescription)")
+                        return fail("cannot write the snapshot \(file): \(describe(error))")
                     }
                 } else if let expected = FileManager.default.contents(atPath: file).map({ String(decoding: $0, as: UTF8.self) }), expected != screen {
                     return fail("the screen differs from the snapshot \(file)\n" + ScreenDiff.describe(expected: expected, actual: screen))
@@ -171,8 +172,8 @@ public enum JUnitReport {
             #"  <testsuite name="\#(escape(suite))" tests="\#(results.count)" failures="\#(failures)" errors="0" skipped="0" time="\#(format(time))">"#,
         ]
         for result in results {
-            let name = (result.path as NSString).lastPathComponent
-            let classname = (result.path as NSString).deletingLastPathComponent
+            let name = URL(fileURLWithPath: result.path).lastPathComponent
+            let classname = URL(fileURLWithPath: result.path).deletingLastPathComponent().path
             let open = #"    <testcase name="\#(escape(name))" classname="\#(escape(classname))" time="\#(format(result.seconds))""#
             if let failure = result.failure {
                 lines.append(open + ">")
@@ -187,7 +188,7 @@ public enum JUnitReport {
     }
 
     private static func format(_ seconds: Double) -> String {
-        String(format: "%.3f", seconds)
+        NumberText.fixed(seconds, digits: 3)
     }
 
     /// `text` with what XML cannot hold raw escaped, and control characters (not allowed in XML 1.0) as `?`.

@@ -54,7 +54,7 @@ public struct NavigationGraph: Sendable {
     /// Graphviz DOT, one cluster per feature.
     public var dot: String {
         func quoted(_ text: String) -> String {
-            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
         }
         var lines = ["digraph navigation {", "  rankdir=LR;", "  node [shape=box, style=rounded, fontname=\"Helvetica\"];", "  edge [fontname=\"Helvetica\", fontsize=10];"]
         let features = Array(Set(nodes.map(\.feature))).sorted()
@@ -81,7 +81,7 @@ public struct NavigationGraph: Sendable {
     /// Mermaid (flowchart), one subgraph per feature.
     public var mermaid: String {
         func text(_ value: String) -> String {
-            "\"" + value.replacingOccurrences(of: "\"", with: "#quot;") + "\""
+            "\"" + value.replacing("\"", with: "#quot;") + "\""
         }
         var lines = ["flowchart LR"]
         for feature in Array(Set(nodes.map(\.feature))).sorted() where !feature.isEmpty {

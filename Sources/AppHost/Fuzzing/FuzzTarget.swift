@@ -7,7 +7,8 @@
 
 @_spi(Host) import AppHostKit
 import CAppHost
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A reader of untrusted input, driven by bytes.
 @_spi(Fuzzing)

@@ -1,5 +1,6 @@
 @_spi(Host) import AppHostKit
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Draws a laid-out screen (``ScreenLayout``) as one line of JSON, for scripts and tools.
 ///
@@ -247,7 +248,7 @@ public struct JSONRenderer: Sendable {
                 case "\n": result += "\\n"
                 case "\r": result += "\\r"
                 case "\t": result += "\\t"
-                case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+                case _ where scalar.value < 0x20: result += "\\u" + NumberText.hex(scalar.value, width: 4)
                 default: result.unicodeScalars.append(scalar)
                 }
             }

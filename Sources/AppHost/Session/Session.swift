@@ -1,5 +1,6 @@
 @_spi(Host) import AppHostKit
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A running app: it reads commands and sends each one way through the parts of the engine.
 ///
@@ -237,7 +238,7 @@ public final class Session {
                     recorder = try FlowRecorder(path: file, session: self)
                     writeError("recording to \(file) (record stop ends it)\n")
                 } catch {
-                    report("record \(file): \(error)")
+                    report("record \(file): \(describe(error))")
                 }
             } else if let recorder {
                 writeError("recorded \(recorder.steps) steps to \(recorder.path); replay with apphost test \(recorder.path)\n")
@@ -398,7 +399,7 @@ public final class Session {
         case .number(let number):
             index = shell.items.indices.contains(number - 1) ? number - 1 : nil
         case .label(let label):
-            index = shell.items.firstIndex { $0.name.caseInsensitiveCompare(label) == .orderedSame }
+            index = shell.items.firstIndex { $0.name.equalsIgnoringCase(label) }
                 ?? { if case .one(let index) = Self.match(label, in: shell.items.map(\.title)) { index } else { nil } }()
         }
         guard let index else {

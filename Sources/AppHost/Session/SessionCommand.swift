@@ -57,7 +57,7 @@ public enum SessionCommand: Hashable, Sendable {
             if width - column >= 24 {
                 // The description beside the usage, its continuations lined up under it.
                 let wrapped = wordWrap(summary, width: width - column)
-                lines.append(usage.padding(toLength: column, withPad: " ", startingAt: 0) + wrapped[0])
+                lines.append(usage.padded(to: column) + wrapped[0])
                 lines += wrapped.dropFirst().map { String(repeating: " ", count: column) + $0 }
             } else {
                 // Too narrow for two columns: the usage, then the description indented under it.

@@ -7,7 +7,8 @@
 // that failed: the next run with it comes back there.
 
 import CHostSupport
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Crash and hang handling for a session in the `apphost` process.
 public enum SessionGuard {

@@ -1,5 +1,6 @@
 @_spi(Host) import AppHostKit
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Keeps a session's navigation state in a file, so the next run comes back where this one left.
 ///
@@ -131,7 +132,7 @@ public struct StateStore: Sendable {
         do {
             data = try encoder.encode(File(version: Self.formatVersion, state: state))
         } catch {
-            throw SaveError(description: "\(path): cannot encode the state: \(error.localizedDescription)")
+            throw SaveError(description: "\(path): cannot encode the state: \(error)")
         }
         // O_EXCL and O_NOFOLLOW: a file or a link planted at the temporary name is never written through.
         var temporary = ""

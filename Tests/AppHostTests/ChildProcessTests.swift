@@ -1,0 +1,89 @@
+import AppHost
+import Foundation
+import Testing
+
+/// Running another program to its end: both of its outputs, its input, how it ended.
+@Suite
+struct ChildProcessTests {
+    @Test
+    func collectsBothOutputsAndTheStatus() throws {
+        let child = try ChildProcess.run("/bin/sh", ["-c", "printf 'out\\n'; printf 'err\\n' >&2; exit 3"])
+        #expect(String(decoding: child.output, as: UTF8.self) == "out\n")
+        #expect(child.errorText == "err")
+        #expect(child.status == 3)
+    }
+
+    @Test
+    func readsBothPipesWhileTheChildRunsSoNeitherFillsUp() throws {
+        // 1 MB on each pipe: far more than a pipe holds, so reading one to its end first would hang.
+        let child = try ChildProcess.run("/bin/sh", ["-c", "head -c 1000000 /dev/zero; head -c 1000000 /dev/zero >&2"])
+        #expect(child.output.count == 1_000_000)
+        #expect(child.errors.count == 1_000_000)
+        #expect(child.status == 0)
+    }
+
+    @Test
+    func givesItsInputAndFindsProgramsInThePath() throws {
+        let text = String(repeating: "line\n", count: 50_000)
+        let child = try ChildProcess.run("wc", ["-l"], input: Array(text.utf8))
+        #expect(String(decoding: child.output, as: UTF8.self).trimmingWhitespace == "50000")
+    }
+
+    @Test
+    func aChildThatStopsReadingItsInputDoesNotEndTheCaller() throws {
+        let child = try ChildProcess.run("/bin/sh", ["-c", "exit 0"], input: Array(repeating: 65, count: 1_000_000))
+        #expect(child.status == 0)
+    }
+
+    @Test
+    func aSignalIsReportedAs128PlusItsNumber() throws {
+        let child = try ChildProcess.run("/bin/sh", ["-c", "kill -9 $$"])
+        #expect(child.status == 128 + 9)
+    }
+
+    @Test
+    func aProgramThatCannotStartIsAnErrorNamingIt() {
+        #expect {
+            try ChildProcess.run("/nonexistent/program", [])
+        } throws: { error in
+            "\(error)" == "cannot start /nonexistent/program: No such file or directory"
+        }
+    }
+}
+
+/// The string and number helpers that stand in for Foundation's.
+@Suite
+struct TextHelperTests {
+    @Test
+    func fixedPointNumbersReadAsPrintfWritesThem() {
+        #expect(NumberText.fixed(1.23456, digits: 3) == "1.235")
+        #expect(NumberText.fixed(0.005, digits: 2) == "0.01")
+        #expect(NumberText.fixed(-2.5, digits: 0) == "-3")
+        #expect(NumberText.fixed(-0.0001, digits: 2) == "0.00")
+        #expect(NumberText.fixed(12, digits: 2) == "12.00")
+        #expect(NumberText.hex(UInt8(10), width: 2) == "0a")
+        #expect(NumberText.hex(UInt32(0x1b), width: 4) == "001b")
+    }
+
+    @Test
+    func trimmingAndPadding() {
+        #expect(" \t a b \n".trimmingWhitespace == "a b")
+        #expect("\n\nline\n".trimmingNewlines == "line")
+        #expect("   ".trimmingWhitespace.isEmpty)
+        #expect("ab".padded(to: 4) == "ab  ")
+        #expect("abcdef".padded(to: 4) == "abcdef")
+        #expect("Settings".equalsIgnoringCase("sETTINGS"))
+    }
+
+    @Test
+    func aFileErrorIsTheFileAndTheSystemsReason() {
+        #expect(throws: (any Error).self) {
+            do {
+                try Data("x".utf8).write(to: URL(fileURLWithPath: "/nonexistent-folder/file"))
+            } catch {
+                #expect(describe(error) == "/nonexistent-folder/file: No such file or directory")
+                throw error
+            }
+        }
+    }
+}
