@@ -20,7 +20,10 @@ func feature(_ name: String, uses interfaces: [String] = [], hasInterface: Bool 
         .target(
             name: "\(name)Feature",
             dependencies: [kit] + own + interfaces.map { .target(name: $0) },
-            path: "Features/\(name)/Sources"
+            path: "Features/\(name)/Sources",
+            // A nonisolated async function runs on its caller's actor: a view model's load that
+            // awaits a use case stays on the main actor instead of hopping threads and back.
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .target(
             name: "\(name)Entry",

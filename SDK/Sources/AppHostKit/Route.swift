@@ -38,13 +38,16 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Reads a route from its text form, e.g. `character/detail?identifier=2`.
+    ///
+    /// The separators (`/`, `?`, `&`, `=`) are ASCII and found in the UTF-8 bytes, as in a URL.
     public init(parsing text: String) throws(RouteError) {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else {
             throw RouteError(route: text, message: "empty route; expected NAME[/DESTINATION][?PARAMETER=VALUE&…]")
         }
-        let pathAndQuery = trimmed.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let segments = pathAndQuery[0].split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let question = trimmed.utf8.firstIndex(of: UInt8(ascii: "?"))
+        let path = trimmed[..<(question ?? trimmed.endIndex)]
+        let segments = Route.split(path, at: UInt8(ascii: "/")).map(String.init)
         guard segments.count <= 2 else {
             throw RouteError(route: trimmed, message: "too many path segments; expected NAME or NAME/DESTINATION")
         }
@@ -55,11 +58,11 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
             )
         }
         var parameters: [Parameter] = []
-        if pathAndQuery.count == 2, !pathAndQuery[1].isEmpty {
-            for pair in pathAndQuery[1].split(separator: "&", omittingEmptySubsequences: false) {
-                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard parts.count == 2, let name = Route.percentDecoded(parts[0]), !name.isEmpty,
-                    let value = Route.percentDecoded(parts[1])
+        if let question, trimmed.utf8.index(after: question) != trimmed.endIndex {
+            for pair in Route.split(trimmed[trimmed.utf8.index(after: question)...], at: UInt8(ascii: "&")) {
+                let equals = pair.utf8.firstIndex(of: UInt8(ascii: "="))
+                guard let equals, let name = Route.percentDecoded(pair[..<equals]), !name.isEmpty,
+                    let value = Route.percentDecoded(pair[pair.utf8.index(after: equals)...])
                 else {
                     throw RouteError(route: trimmed, message: "parameter '\(pair)' is not of the form NAME=VALUE")
                 }
@@ -70,6 +73,23 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
             }
         }
         self.init(name: segments[0], destination: segments.count == 2 ? segments[1] : nil, parameters: parameters)
+    }
+
+    /// `text` split at every `separator` byte (an ASCII character), empty pieces kept.
+    private static func split(_ text: Substring, at separator: UInt8) -> [Substring] {
+        var pieces: [Substring] = []
+        var start = text.startIndex
+        var index = start
+        let utf8 = text.utf8
+        while index != utf8.endIndex {
+            if utf8[index] == separator {
+                pieces.append(text[start..<index])
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        pieces.append(text[start..<text.endIndex])
+        return pieces
     }
 
     /// The route's path without parameters, e.g. `character/detail`.
@@ -108,8 +128,20 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     /// Whether `segment` can stand in a route: letters, digits, `-`, `_` and `.`, not empty.
     @_spi(Host)
     public static func isValidName(_ segment: String) -> Bool {
-        !segment.isEmpty && segment.unicodeScalars.allSatisfy { scalar in
+        // Nearly every name is ASCII: checked byte by byte, without looking up Unicode properties.
+        if !segment.isEmpty, segment.utf8.allSatisfy({ isNameByte($0) }) { return true }
+        return !segment.isEmpty && segment.unicodeScalars.allSatisfy { scalar in
             scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar)
+        }
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+            return true
+        default:
+            return false
         }
     }
 
@@ -142,6 +174,8 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     /// Decodes percent-encoded UTF-8; nil if it is malformed.
     @_spi(Host)
     public static func percentDecoded(_ text: Substring) -> String? {
+        // Substrings of a String are valid UTF-8 already: without a `%` there is nothing to decode.
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
         var iterator = text.utf8.makeIterator()
         while let byte = iterator.next() {
@@ -176,6 +210,10 @@ extension String {
     /// The string without leading and trailing whitespace.
     @_spi(Host)
     public func trimmingWhitespace() -> String {
+        // The usual case, visible ASCII at both ends, is the string itself.
+        if let first = utf8.first, let last = utf8.last, (0x21..<0x7F).contains(first), (0x21..<0x7F).contains(last) {
+            return self
+        }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })

@@ -54,7 +54,7 @@ final class FlowRecorder {
         guard let layout = session.current?.layout else { return }
         let name = String(repeating: "0", count: max(3 - String(steps).count, 0)) + "\(steps).screen"
         let text = TextRenderer(width: FlowRunner.width).draw(layout)
-        FileManager.default.createFile(atPath: screensFolder + "/" + name, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: screensFolder + "/" + name, contents: Data(text.utf8))
         write("snapshot \(screens)/\(name)\n")
     }
 

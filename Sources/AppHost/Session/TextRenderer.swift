@@ -212,12 +212,22 @@ public struct TextRenderer: Sendable {
             return active ? style : .inactive
         }
 
+        /// 64 of each rule character, appended in slices rather than one character at a time.
+        private static let singleRun = Array(repeating: singleRule, count: 64).flatMap { $0 }
+        private static let doubleRun = Array(repeating: doubleRule, count: 64).flatMap { $0 }
+
         static func repeatBytes(_ unit: [UInt8], _ count: Int, into bytes: inout [UInt8]) {
             guard count > 0 else { return }
             if unit.count == 1 {
                 bytes.append(contentsOf: repeatElement(unit[0], count: count))
-            } else {
-                for _ in 0..<count { bytes += unit }
+                return
+            }
+            let run = unit == singleRule ? singleRun : unit == doubleRule ? doubleRun : Array(repeating: unit, count: 64).flatMap { $0 }
+            var left = count
+            while left > 0 {
+                let taken = min(left, 64)
+                bytes += run[0..<taken * unit.count]
+                left -= taken
             }
         }
 

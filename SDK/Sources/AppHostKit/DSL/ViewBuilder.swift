@@ -17,7 +17,14 @@ public enum ViewBuilder {
     /// Nodes as they are.
     public static func buildExpression(_ nodes: [Node]) -> [Node] { nodes }
     /// The nodes of a block, in order.
-    public static func buildBlock(_ parts: [Node]...) -> [Node] { parts.flatMap { $0 } }
+    public static func buildBlock(_ parts: [Node]...) -> [Node] {
+        // Most blocks are one element, or one row: its array as it is, without copying.
+        if parts.count == 1 { return parts[0] }
+        var nodes: [Node] = []
+        nodes.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { nodes += part }
+        return nodes
+    }
     /// The nodes of an `if` without `else`, or none.
     public static func buildOptional(_ part: [Node]?) -> [Node] { part ?? [] }
     /// The nodes of the first branch of an `if` or `switch`.
