@@ -108,7 +108,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AppHostTests",
-            dependencies: ["AppHost", "AppHostTesting", "FFIProbe", kit, .product(name: "CAppHost", package: "SDK")]
+            dependencies: ["AppHost", "AppHostTesting", "FFIProbe", "apphost", kit, .product(name: "CAppHost", package: "SDK")]
         ),
         .testTarget(
             name: "HomeFeatureTests",

@@ -43,7 +43,7 @@ struct AppHostCommand: AsyncParsableCommand {
             return
         }
         do {
-            if var session = quickSession(arguments) {
+            if let session = QuickSession.parse(arguments) {
                 try await session.run()
                 return
             }
@@ -68,16 +68,6 @@ struct AppHostCommand: AsyncParsableCommand {
         } catch {
             exit(withError: error)
         }
-    }
-
-    /// A session's command line (options only, the default command), parsed as `run` alone: building
-    /// the parser for every command costs milliseconds at each start. Nil for anything else, and for a
-    /// line that does not parse, so that the full parser handles it and its errors and help read the same.
-    static func quickSession(_ arguments: [String]) -> Run? {
-        guard let first = arguments.first, first.hasPrefix("--"),
-            !arguments.contains(where: { ["-h", "--help", "-help", "--version", "--generate-completion-script"].contains($0) })
-        else { return nil }
-        return try? Run.parse(arguments)
     }
 
     /// `apphost --version`: the host, the SDK and ABI it speaks, the compiler, and the kit it loaded.
