@@ -205,8 +205,11 @@ struct ScriptLines {
     private var lines: IndexingIterator<[String]>
 
     init(path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ValidationError("--script \(path): cannot read the file")
+        let data: [UInt8]
+        do {
+            data = try FileBytes.read(path)
+        } catch {
+            throw ValidationError("--script \(error)")
         }
         lines = String(decoding: data, as: UTF8.self)
             // "\r\n" is one Character in Swift: split on either ending.

@@ -46,6 +46,37 @@ struct CommandLineConventionTests {
     }
 
     @Test
+    func aScriptCanBeADeviceOrAPipeAndAnUnreadableOneSaysWhy() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-script-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("commands").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // A writer on the FIFO, as a shell's `--script <(…)` has one.
+        let writer = Thread {
+            let descriptor = open(fifo, O_WRONLY)
+            _ = "tap 3\n".withCString { write(descriptor, $0, 6) }
+            close(descriptor)
+        }
+        writer.start()
+
+        let empty = try ProcessRunner.run(apphost, ["--start", "home", "--script", "/dev/null"])
+        let piped = try ProcessRunner.run(apphost, ["--start", "home", "--script", fifo])
+        let missing = try ProcessRunner.run(apphost, ["--start", "home", "--script", folder.path + "/none.txt"])
+        let directory = try ProcessRunner.run(apphost, ["--start", "home", "--script", folder.path])
+
+        #expect(empty.status == 0)
+        #expect(empty.errors == "")
+        #expect(empty.output.hasPrefix("════"))
+        #expect(piped.status == 0)
+        #expect(piped.output.contains("About AppHost"))
+        #expect(missing.status == 64)
+        #expect(missing.errors.hasPrefix("Error: --script \(folder.path)/none.txt: No such file or directory\n"))
+        #expect(directory.status == 64)
+        #expect(directory.errors.hasPrefix("Error: --script \(folder.path): Is a directory\n"))
+    }
+
+    @Test
     func theTopLevelHelpShowsTheCommonInvocations() throws {
         let result = try ProcessRunner.run(apphost, ["--help"])
 

@@ -1,0 +1,37 @@
+import Glibc
+
+/// Reads a whole file with read(2): a regular file, a pipe or FIFO (`--script <(…)`), or a device
+/// such as /dev/null, which FileManager does not read.
+public enum FileBytes {
+    /// The most a file read this way may hold; more is refused rather than held in memory.
+    public static let limit = 256 * 1_048_576
+
+    /// The file's bytes, or the system's reason it cannot be read.
+    public static func read(_ path: String) throws(FileReadError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileReadError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileReadError(path: path, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= limit else {
+                throw FileReadError(path: path, reason: "larger than \(limit / 1_048_576) MiB")
+            }
+            bytes += chunk[0..<count]
+        }
+    }
+}
+
+/// A file that could not be read, and why.
+public struct FileReadError: Error, CustomStringConvertible, Sendable {
+    public let path: String
+    public let reason: String
+
+    public var description: String { "\(path): \(reason)" }
+}
