@@ -150,12 +150,13 @@ final class ScreenStore {
         let count = screens[item][depth].count
         screens[item][depth][count - 1].title = top
         var titles: [String] = []
+        titles.reserveCapacity(min(count, Breadcrumbs.kept))
         for index in max(count - Breadcrumbs.kept, 0)..<count {
-            let entry = screens[item][depth][index]
-            if let title = entry.title {
+            // The title alone is read: copying the whole entry would retain and release its screen.
+            if let title = screens[item][depth][index].title {
                 titles.append(title)
             } else {
-                let title = entry.screen.title ?? entry.route.path
+                let title = screens[item][depth][index].screen.title ?? screens[item][depth][index].route.path
                 screens[item][depth][index].title = title
                 titles.append(title)
             }

@@ -125,21 +125,28 @@ public struct TextRenderer: Sendable {
     /// The breadcrumbs joined with `›`, dropping the oldest ones (after `… › `) to fit the width.
     /// It reads only the titles ``Breadcrumbs`` keeps, so its cost does not grow with the stack.
     static func trail(_ breadcrumbs: Breadcrumbs, width: Int) -> String {
+        measuredTrail(breadcrumbs, width: width).text
+    }
+
+    /// ``trail(_:width:)`` and its width in characters, measured from the titles it joins.
+    static func measuredTrail(_ breadcrumbs: Breadcrumbs, width: Int) -> (text: String, width: Int) {
         let titles = breadcrumbs.titles
-        guard let last = titles.last else { return "" }
+        guard let last = titles.last else { return ("", 0) }
         // Grow the shown titles from the top down while they fit; only the titles shown are measured.
         var first = titles.count - 1
-        var length = last.count
+        var length = last.characterCount
         while first > 0 {
-            let next = length + 3 + titles[first - 1].count
+            let next = length + 3 + titles[first - 1].characterCount
             let ellipsis = first - 1 > 0 || breadcrumbs.omitted > 0
             if next + (ellipsis ? 4 : 0) > width { break }
             length = next
             first -= 1
         }
         let shown = titles[first...].joined(separator: " › ")
-        let text = first > 0 || breadcrumbs.omitted > 0 ? "… › " + shown : shown
-        return text.count > width ? String(text.prefix(width - 1)) + "…" : text
+        let ellipsis = first > 0 || breadcrumbs.omitted > 0
+        let text = ellipsis ? "… › " + shown : shown
+        let measured = length + (ellipsis ? 4 : 0)
+        return measured > width ? (String(text.prefix(width - 1)) + "…", width) : (text, measured)
     }
 
     /// Frames lines drawn at `width - 4` columns: `┌─ label ─┐`, `│ line │`, `└──┘`.
@@ -242,14 +249,16 @@ public struct TextRenderer: Sendable {
             bytes.append(0x0A)
         }
 
-        mutating func line(_ text: String) {
-            let text = text.visible
+        /// A line as it is; `width` is its width when the caller has measured it.
+        mutating func line(_ text: String, width: Int? = nil) {
+            let shown = text.visible
             let start = bytes.count
             let style = effective(nil)
             if let style { bytes += style.on }
-            bytes += text.utf8
+            bytes += shown.utf8
             if style != nil { bytes += Style.off }
-            endLine(start: start, width: text.count)
+            // Showing control characters changes the width: measured again then.
+            endLine(start: start, width: width.flatMap { shown.utf8.count == text.utf8.count ? $0 : nil } ?? shown.characterCount)
         }
 
         mutating func blank() {
@@ -275,7 +284,8 @@ public struct TextRenderer: Sendable {
         mutating func header(title: String, breadcrumbs: Breadcrumbs) {
             wrap(title, indent: 0, style: .title)
             if breadcrumbs.count > 1 {
-                line(TextRenderer.trail(breadcrumbs, width: width))
+                let trail = TextRenderer.measuredTrail(breadcrumbs, width: width)
+                line(trail.text, width: trail.width)
             }
         }
 
@@ -450,6 +460,13 @@ extension String {
             }
         }
         return shown
+    }
+}
+
+extension String {
+    /// The number of characters, counted from the bytes when the text is ASCII (most titles are).
+    var characterCount: Int {
+        utf8.allSatisfy { $0 < 0x80 } ? utf8.count : count
     }
 }
 
