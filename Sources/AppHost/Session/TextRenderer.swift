@@ -296,7 +296,7 @@ public struct TextRenderer: Sendable {
             // Control characters from features are shown (`^[`), never sent raw, and measured as shown.
             var text = text.visible
             let indent = capped(indent)
-            let prefixWidth = prefix.utf8.allSatisfy { $0 < 0x80 } ? prefix.utf8.count : prefix.count
+            let prefixWidth = prefix.characterCount
             let available = max(width - indent - prefixWidth, 8)
             text.withUTF8 { utf8 in
                 // The line being filled: a range of `utf8` (words and the single spaces between them) and its width.
@@ -447,7 +447,10 @@ extension String {
     /// (`ESC` becomes `^[`), C1 as `\u{9B}`. Text from features, routes and state files passes through this.
     public var visible: String {
         // A byte scan first: C0 and DEL are single bytes, and C1 characters start with 0xC2.
-        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }), unicodeScalars.contains(where: \.isControl) else {
+        let suspect = utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }
+        } ?? utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }
+        guard suspect, unicodeScalars.contains(where: \.isControl) else {
             return self
         }
         var shown = ""
@@ -466,7 +469,9 @@ extension String {
 extension String {
     /// The number of characters, counted from the bytes when the text is ASCII (most titles are).
     var characterCount: Int {
-        utf8.allSatisfy { $0 < 0x80 } ? utf8.count : count
+        let ascii = utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } }
+            ?? utf8.allSatisfy { $0 < 0x80 }
+        return ascii ? utf8.count : count
     }
 }
 
