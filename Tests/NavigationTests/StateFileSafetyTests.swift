@@ -31,6 +31,98 @@ struct StateFileSafetyTests {
         return (process.terminationStatus, text)
     }
 
+    /// Runs a session held to file permissions: when the tests run as root (who may read and write
+    /// anything), through setpriv without the capabilities that override them; as it is otherwise.
+    /// Standard output and error, and the status.
+    private func runHeldToPermissions(_ state: String, in folder: URL, cache: URL, script: URL) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        let arguments = ["--start", "home", "--state", state, "--script", script.path]
+        if getuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--bounding-set=-dac_override,-dac_read_search", apphost] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: apphost)
+            process.arguments = arguments
+        }
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["APPHOST_CACHE"] = cache.path
+        process.environment = environment
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let errorText = BackgroundText(errors.fileHandleForReading)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text, errorText.wait())
+    }
+
+    /// A folder with a state file saved at About, and a script that goes Home.
+    private func sharedFolder() throws -> (folder: URL, cache: URL, script: URL) {
+        let folder = try folder()
+        let cache = folder.appendingPathComponent("cache")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: false)
+        let script = folder.appendingPathComponent("script.txt")
+        try Data("root\n".utf8).write(to: script)
+        _ = try run("s.json", in: folder, input: "tap 3\n")
+        return (folder, cache, script)
+    }
+
+    @Test
+    func aStateFileThisUserCannotReadIsReportedKeptAndNeverReplaced() throws {
+        let (folder, cache, script) = try sharedFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("s.json")
+        let saved = try Data(contentsOf: file)
+        chmod(file.path, 0o000)
+
+        let result = try runHeldToPermissions("s.json", in: folder, cache: cache, script: script)
+
+        #expect(result.status == 0)
+        #expect(result.errors == "warning: state s.json cannot be read (Permission denied); it was left as it is; started fresh\nwarning: state s.json cannot be read (Permission denied); this session saves nothing to it\n")
+        chmod(file.path, 0o600)
+        #expect(try Data(contentsOf: file) == saved)
+        #expect(!FileManager.default.fileExists(atPath: file.path + ".corrupt"))
+    }
+
+    @Test
+    func aReadOnlyStateFileIsRestoredButNotReplaced() throws {
+        let (folder, cache, script) = try sharedFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("s.json")
+        let saved = try Data(contentsOf: file)
+        chmod(file.path, 0o444)
+
+        let result = try runHeldToPermissions("s.json", in: folder, cache: cache, script: script)
+
+        #expect(result.status == 0)
+        #expect(result.errors == "warning: state s.json cannot be written (Permission denied); this session saves nothing to it\n")
+        #expect(result.output.hasPrefix("════════════════════════════════════════════════════════════\nAbout AppHost\n"))
+        #expect(try Data(contentsOf: file) == saved)
+    }
+
+    @Test
+    func aLockThatCannotBeMadeIsSaidAsSuchAndNothingIsSaved() throws {
+        let (folder, cache, script) = try sharedFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("s.json")
+        let saved = try Data(contentsOf: file)
+        try? FileManager.default.removeItem(atPath: file.path + ".lock")
+        chmod(file.path, 0o666)
+        // The file may be read and written, but nothing new may be made beside it.
+        chmod(folder.path, 0o555)
+        defer { chmod(folder.path, 0o755) }
+
+        let result = try runHeldToPermissions("s.json", in: folder, cache: cache, script: script)
+
+        #expect(result.status == 0)
+        #expect(result.errors == "warning: state s.json: cannot lock it with s.json.lock (Permission denied); this session saves nothing to it\n")
+        #expect(try Data(contentsOf: file) == saved)
+    }
+
     private func folder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-state-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -46,7 +138,7 @@ struct StateFileSafetyTests {
         let result = try run("d", in: folder)
 
         #expect(result.status == 0)
-        #expect(result.errors == "warning: state d is a directory, not a state file; it was left as it is; started fresh\nwarning: state d is not a file this session can save to; it saves nothing\n")
+        #expect(result.errors == "warning: state d is a directory, not a state file; it was left as it is; started fresh\nwarning: state d is a directory, not a state file; this session saves nothing to it\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["cache", "d"])
     }
 
@@ -114,5 +206,23 @@ struct StateFileSafetyTests {
 
         #expect(result.errors == "warning: state s.json is in use by another session; this one does not save to it\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("s.json").path))
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own, so that neither pipe of a child fills up.
+private final class BackgroundText: @unchecked Sendable {
+    private var text = ""
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+            done.signal()
+        }
+    }
+
+    func wait() -> String {
+        done.wait()
+        return text
     }
 }

@@ -53,11 +53,16 @@ public enum Launch {
             }
         }
         guard let store else { return session }
-        if !store.canSave {
-            warn("state \(store.path) is not a file this session can save to; it saves nothing")
-        } else if lock, !store.lock() {
+        if let problem = store.saveProblem {
+            warn("state \(store.path) \(problem); this session saves nothing to it")
+            return session
+        }
+        switch lock ? store.lock() : .taken {
+        case .inUse:
             warn("state \(store.path) is in use by another session; this one does not save to it")
-        } else {
+        case .failed(let reason):
+            warn("state \(store.path): cannot lock it with \(store.path).lock (\(reason)); this session saves nothing to it")
+        case .taken:
             let saver = StateSaver(store: store, interval: saveInterval, state: { [unowned session] in session.state }, warn: warn)
             session.onChange = { saver.changed() }
             session.onFlush = { saver.flush() }

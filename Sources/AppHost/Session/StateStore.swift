@@ -154,23 +154,44 @@ public struct StateStore: Sendable {
         }
     }
 
-    /// Whether the path can take a state file: nothing is there yet, or a regular file (or a link to one).
-    public var canSave: Bool {
+    /// Whether the path can take a state file: nothing is there yet, or a regular file (or a link to
+    /// one) that this process can read and write.
+    public var canSave: Bool { saveProblem == nil }
+
+    /// Why a session may not save to the path, or nil if it may. A file this process cannot read
+    /// or write is never replaced: what it holds is not this session's to lose.
+    public var saveProblem: String? {
         var status = stat()
-        return stat(path, &status) != 0 ? errno == ENOENT : status.st_mode & S_IFMT == S_IFREG
+        guard stat(path, &status) == 0 else {
+            return errno == ENOENT ? nil : "cannot be looked at (\(String(cString: strerror(errno))))"
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else { return "is \(FileKind(mode: status.st_mode).description), not a state file" }
+        guard access(path, R_OK) == 0 else { return "cannot be read (\(String(cString: strerror(errno))))" }
+        guard access(path, W_OK) == 0 else { return "cannot be written (\(String(cString: strerror(errno))))" }
+        return nil
     }
 
-    /// Takes the file's lock (on `FILE.lock`) for the life of the process; false if another session holds it.
-    public func lock() -> Bool {
+    /// What taking the lock found.
+    public enum LockOutcome: Equatable, Sendable {
+        /// This session holds the lock.
+        case taken
+        /// Another session holds it.
+        case inUse
+        /// The lock file cannot be made or opened, and why.
+        case failed(String)
+    }
+
+    /// Takes the file's lock (on `FILE.lock`) for the life of the process.
+    public func lock() -> LockOutcome {
         let descriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return .failed(String(cString: strerror(errno))) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
-            return false
+            return .inUse
         }
         // The descriptor stays open, so the lock lasts as long as the process.
         removeStaleTemporaries()
-        return true
+        return .taken
     }
 
     /// Removes `FILE.<pid>.<n>.tmp` files a killed session left: with the lock held, no other session writes one.
