@@ -114,9 +114,10 @@ public enum SessionCommand: Hashable, Sendable {
         let trimmed = line.trimmingSpaces
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
         // Words are separated by any run of spaces and tabs.
-        let parts = trimmed.split(maxSplits: 1, whereSeparator: Self.isSpace)
-        let word = parts[0].lowercased()
-        let argument = parts.count > 1 ? String(parts[1]).trimmingSpaces : ""
+        // Spaces and tabs are ASCII: the first one is found in the bytes.
+        let space = trimmed.utf8.firstIndex { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        let word = trimmed[..<(space ?? trimmed.endIndex)].lowercased()
+        let argument = space.map { String(trimmed[$0...]).trimmingSpaces } ?? ""
         func target(_ text: String) throws(SessionError) -> Target {
             // Element and tab numbers start at 1; a word of digits that is no such number is refused,
             // not taken as a label (and never turned into arithmetic on Int.min).
@@ -210,6 +211,10 @@ extension SessionCommand {
 extension String {
     /// The text without spaces and tabs (and other non-newline whitespace) at either end.
     var trimmingSpaces: String {
+        // The usual line starts and ends with a visible ASCII character: it is its own trimmed form.
+        if let first = utf8.first, let last = utf8.last, (0x21..<0x7F).contains(first), (0x21..<0x7F).contains(last) {
+            return self
+        }
         func isSpace(_ character: Character) -> Bool {
             character == " " || character == "\t" || (!character.isASCII && character.isWhitespace && !character.isNewline)
         }
