@@ -78,8 +78,10 @@ public struct FeatureProber: Sendable {
     public var executable: String
     /// How long one file may take to load, in seconds.
     public var timeout: Double
-    /// How many children run at once.
-    public var parallelism: Int
+    /// How many children run at once (the processor count unless given; looked up only when probing,
+    /// since reading it costs a start that probes nothing).
+    public var parallelism: Int { requestedParallelism ?? max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    private let requestedParallelism: Int?
 
     /// The default limit on loading one file, in seconds.
     public static let defaultTimeout = 5.0
@@ -88,11 +90,11 @@ public struct FeatureProber: Sendable {
     public init(
         executable: String,
         timeout: Double = FeatureProber.defaultTimeout,
-        parallelism: Int = ProcessInfo.processInfo.activeProcessorCount
+        parallelism: Int? = nil
     ) {
         self.executable = executable
         self.timeout = timeout
-        self.parallelism = max(1, parallelism)
+        self.requestedParallelism = parallelism.map { max(1, $0) }
     }
 
     /// Probes `files`, calling `report` as each result is known (from any thread); returns every result.

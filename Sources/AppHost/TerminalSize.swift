@@ -12,9 +12,8 @@ public enum ColorMode: String, Sendable, CaseIterable {
         case .always: return true
         case .never: return false
         case .auto:
-            let environment = ProcessInfo.processInfo.environment
-            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-            if environment["TERM"] == "dumb" { return false }
+            if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
+            if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
             return isatty(descriptor) == 1
         }
     }
@@ -25,7 +24,7 @@ public enum ColorMode: String, Sendable, CaseIterable {
 public enum TerminalSize {
     /// The columns to draw in; `fallback` when neither `COLUMNS` nor a terminal says.
     public static func columns(default fallback: Int) -> Int {
-        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(text), columns > 0 {
+        if let text = getenv("COLUMNS").map({ String(cString: $0) }), let columns = Int(text), columns > 0 {
             return columns
         }
         return terminalColumns(of: STDOUT_FILENO) ?? fallback
