@@ -185,6 +185,11 @@ enum StartupBenchmark {
     /// The wall-clock seconds of one run of `executable`, standard input and output to /dev/null.
     /// (posix_spawn and waitpid: Foundation's Process waits in steps too coarse for this.)
     static func time(_ executable: String, _ arguments: [String], cache: String, libraryPath: String? = nil) throws -> Double {
+        try measure(executable, arguments, cache: cache, libraryPath: libraryPath).wall
+    }
+
+    /// Seconds from start to exit of one run, and the CPU seconds it used (user and system, all threads).
+    static func measure(_ executable: String, _ arguments: [String], cache: String, libraryPath: String? = nil) throws -> (wall: Double, cpu: Double) {
         var environment = ProcessInfo.processInfo.environment
         environment[RegistryCache.environmentVariable] = cache
         if let libraryPath { environment["LD_LIBRARY_PATH"] = libraryPath }
@@ -208,12 +213,14 @@ enum StartupBenchmark {
             throw BenchmarkError(message: "cannot start \(executable)")
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         guard status == 0 else {
             throw BenchmarkError(message: "\(executable) \(arguments.prefix(4).joined(separator: " ")) … ended with status \(status)")
         }
-        return seconds
+        func cpuSeconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return (seconds, cpuSeconds(usage.ru_utime) + cpuSeconds(usage.ru_stime))
     }
 
     static func shell(_ arguments: [String]) throws {
