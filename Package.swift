@@ -65,8 +65,6 @@ let package = Package(
         .systemLibrary(name: "CFFI", providers: [.apt(["libffi-dev"])]),
         // The host's crash and hang guard: signal handlers in C, async-signal-safe.
         .target(name: "CHostSupport"),
-        // Line editing, history and completion at the interactive prompt (libedit-dev).
-        .systemLibrary(name: "CLineEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(
             name: "AppHost",
             dependencies: [kit, "CFFI", "CHostSupport", .product(name: "CAppHost", package: "SDK"), logging]
@@ -76,7 +74,6 @@ let package = Package(
             dependencies: [
                 "AppHost",
                 "CHostSupport",
-                "CLineEdit",
                 logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

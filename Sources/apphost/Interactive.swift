@@ -1,11 +1,11 @@
 // The prompt a person gets when standard input and output are a terminal: line
 // editing, a history kept between sessions, and Tab completion, from the system's
-// libedit (its readline interface). Nothing of this when input is piped or a script.
+// libedit (its readline interface), opened only then (CHostSupport's host_edit.c).
+// Nothing of this when input is piped or a script; without libedit, plain lines.
 
 import AppHost
 @_spi(Host) import AppHostKit
 import CHostSupport
-import CLineEdit
 import FoundationEssentials
 import Glibc
 
@@ -35,8 +35,14 @@ final class LineEditor {
     nonisolated(unsafe) private static var matches: [String] = []
 
     private let history: String
+    /// Whether libedit is in use; without it the prompt reads plain lines.
+    private let editing: Bool
 
     init() {
+        editing = apphost_edit_load() == 1
+        if !editing {
+            standardError("warning: no line editing, history or completion: \(apphost_edit_error().map { String(cString: $0) } ?? "libedit cannot be used")\n")
+        }
         // libedit reads multibyte input only in a multibyte locale (and drops it otherwise).
         setlocale(LC_CTYPE, "")
         history = Self.historyPath
@@ -48,15 +54,13 @@ final class LineEditor {
             apphost_edit_completion_over()
             LineEditor.matches = LineEditor.complete(text.map { String(cString: $0) } ?? "")
             guard !LineEditor.matches.isEmpty else { return nil }
-            return rl_completion_matches(text) { _, state in
+            return apphost_edit_completion_matches(text) { _, state in
                 let index = Int(state)
                 guard index < LineEditor.matches.count else { return nil }
                 return strdup(LineEditor.matches[index])
             }
         }
-        using_history()
-        stifle_history(Self.historyLimit)
-        _ = read_history(history)
+        apphost_edit_history_start(Self.historyLimit, history)
     }
 
     /// What the person did at the prompt.
@@ -77,7 +81,8 @@ final class LineEditor {
     func read(prompt: String) -> Input {
         // Ctrl-C abandons the line being typed: it interrupts the read (CHostSupport's host_interrupt.c).
         apphost_interrupt_prepare()
-        let raw = readline(prompt)
+        guard editing else { return readPlain(prompt: prompt) }
+        let raw = apphost_edit_readline(prompt)
         if apphost_interrupt_taken() != 0 {
             free(raw)
             standardOutput("^C\n")
@@ -88,10 +93,21 @@ final class LineEditor {
         let line = String(cString: raw)
         let entry = line.trimmingSpacesAndTabs
         if !entry.isEmpty, entry != lastHistoryLine {
-            add_history(entry)
-            _ = write_history(history)
+            apphost_edit_history_add(entry, history)
         }
         return .line(line)
+    }
+
+    /// A line read without libedit: the prompt, then what is typed up to Enter.
+    private func readPlain(prompt: String) -> Input {
+        standardOutput(prompt)
+        let line = readLine(strippingNewline: true)
+        if apphost_interrupt_taken() != 0 {
+            standardOutput("^C\n")
+            apphost_edit_clear_input_error()
+            return .interrupted
+        }
+        return line.map(Input.line) ?? .end
     }
 
     private var lastHistoryLine: String? {

@@ -50,6 +50,19 @@ struct InteractiveTerminalTests {
         #expect(saved.contains("tap\\0401") && saved.contains("back"), "the history is kept in the file: \(saved)")
         #expect(!saved.contains("tap\\0402"), "an abandoned line is not kept")
     }
+
+    @Test
+    func withoutLibeditThePromptReadsPlainLinesAndSaysWhy() throws {
+        let terminal = try PseudoTerminal(apphost, ["--start", "home"], columns: 80, environment: ["APPHOST_LIBEDIT": "/nonexistent/libedit.so"])
+
+        try terminal.waitFor("home/main> ")
+        #expect(terminal.output.contains("warning: no line editing, history or completion: /nonexistent/libedit.so cannot be opened (install libedit2, or name the file in APPHOST_LIBEDIT)"))
+        terminal.send("tap 3\r")
+        try terminal.waitFor("about/main> ")
+        terminal.send("\u{4}")
+
+        #expect(try terminal.waitForExit() == 0)
+    }
 }
 
 /// `apphost --tui` in a real pseudo-terminal: the alternate screen, the highlight, Enter, Esc,

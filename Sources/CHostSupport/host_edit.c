@@ -1,0 +1,117 @@
+/* Line editing at the prompt through libedit, opened on first use (see host_edit.h). */
+
+#include "host_edit.h"
+
+#include <dlfcn.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The start of libedit's HIST_ENTRY: the line comes first. */
+typedef struct {
+    const char *line;
+} history_entry;
+
+static int loaded = 0;
+static const char *error = NULL;
+static char message[512];
+
+static char *(*edit_readline)(const char *);
+static int (*edit_add_history)(const char *);
+static int (*edit_read_history)(const char *);
+static int (*edit_write_history)(const char *);
+static void (*edit_using_history)(void);
+static void (*edit_stifle_history)(int);
+static history_entry *(*edit_history_get)(int);
+static char **(*edit_completion_matches)(const char *, apphost_edit_generator *);
+static const char **edit_readline_name;
+static const char **edit_word_breaks;
+static apphost_edit_completer **edit_completer;
+static int *edit_completion_over;
+static int *edit_catch_signals;
+static int *edit_history_base;
+static int *edit_history_length;
+
+#define FIND(variable, name)                                   \
+    do {                                                       \
+        *(void **)&(variable) = dlsym(library, name);          \
+        if (!(variable)) {                                     \
+            error = "libedit lacks " name;                     \
+            return 0;                                          \
+        }                                                      \
+    } while (0)
+
+int apphost_edit_load(void) {
+    if (loaded) return 1;
+    if (error) return 0;
+    /* APPHOST_LIBEDIT names another file, for a system whose libedit has another name. */
+    const char *name = getenv("APPHOST_LIBEDIT");
+    if (!name || !*name) name = "libedit.so.2";
+    void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(message, sizeof message, "%s cannot be opened (install libedit2, or name the file in APPHOST_LIBEDIT)", name);
+        error = message;
+        return 0;
+    }
+    FIND(edit_readline, "readline");
+    FIND(edit_add_history, "add_history");
+    FIND(edit_read_history, "read_history");
+    FIND(edit_write_history, "write_history");
+    FIND(edit_using_history, "using_history");
+    FIND(edit_stifle_history, "stifle_history");
+    FIND(edit_history_get, "history_get");
+    FIND(edit_completion_matches, "rl_completion_matches");
+    FIND(edit_readline_name, "rl_readline_name");
+    FIND(edit_word_breaks, "rl_basic_word_break_characters");
+    FIND(edit_completer, "rl_attempted_completion_function");
+    FIND(edit_completion_over, "rl_attempted_completion_over");
+    FIND(edit_catch_signals, "rl_catch_signals");
+    FIND(edit_history_base, "history_base");
+    FIND(edit_history_length, "history_length");
+    loaded = 1;
+    return 1;
+}
+
+const char *apphost_edit_error(void) { return error; }
+
+void apphost_edit_setup(const char *name, const char *word_breaks, apphost_edit_completer *complete) {
+    if (!loaded) return;
+    *edit_readline_name = name;
+    *edit_word_breaks = word_breaks;
+    *edit_completer = complete;
+    /* Ctrl-C is the host's to handle: it abandons the line. */
+    *edit_catch_signals = 0;
+}
+
+void apphost_edit_completion_over(void) {
+    if (loaded) *edit_completion_over = 1;
+}
+
+char **apphost_edit_completion_matches(const char *text, apphost_edit_generator *generate) {
+    return loaded ? edit_completion_matches(text, generate) : NULL;
+}
+
+char *apphost_edit_readline(const char *prompt) {
+    return loaded ? edit_readline(prompt) : NULL;
+}
+
+void apphost_edit_history_start(int limit, const char *path) {
+    if (!loaded) return;
+    edit_using_history();
+    edit_stifle_history(limit);
+    edit_read_history(path);
+}
+
+void apphost_edit_history_add(const char *line, const char *path) {
+    if (!loaded) return;
+    edit_add_history(line);
+    edit_write_history(path);
+}
+
+const char *apphost_edit_last_history_line(void) {
+    if (!loaded || *edit_history_length <= 0) return NULL;
+    history_entry *entry = edit_history_get(*edit_history_base + *edit_history_length - 1);
+    return entry ? entry->line : NULL;
+}
+
+void apphost_edit_clear_input_error(void) { clearerr(stdin); }
