@@ -22,6 +22,7 @@ enum SessionBenchmark {
         let json = try await perCommand(runs: runs) { try await cycleRun(registry, cycles: cycles, format: .json) }
         let saved = try await perCommand(runs: runs) { try await cycleRun(registry, cycles: cycles, format: .text, saving: true) }
         report("cycle, text", text, target: "≥ 100,000 commands/s")
+        try await eachCommand(registry)
         report("cycle, JSON", json, ratio: json / text, of: "text", target: "≤ 1.2×")
         report("cycle, state file", saved, ratio: saved / text, of: "without", target: "≤ 1.5×")
 
@@ -73,6 +74,23 @@ enum SessionBenchmark {
         let elapsed = seconds(clock.now - started)
         guard session.errorCount == 0 else { throw BenchmarkError(message: "the cycle reported \(session.errorCount) errors: \(session.errors.last ?? "")") }
         return (elapsed, cycles * cycle.count)
+    }
+
+    /// What each command of the cycle costs on its own, in text: where the cycle's time goes.
+    private static func eachCommand(_ registry: DestinationRegistry) async throws {
+        let session = try session(registry)
+        await session.start()
+        let clock = ContinuousClock()
+        var totals = Array(repeating: Duration.zero, count: cycle.count)
+        for _ in 0..<1_000 {
+            for (index, command) in cycle.enumerated() {
+                let started = clock.now
+                await session.execute(command)
+                totals[index] += clock.now - started
+            }
+        }
+        let each = zip(cycle, totals).map { command, total in String(format: "%@ %.1f", command, seconds(total) / 1_000 * 1e6) }
+        print("  each command of the cycle, µs: " + each.joined(separator: " · "))
     }
 
     /// Seconds per command of `tap 3` (push About) and `back`, at depth 1 and at depth 10,000.
