@@ -2,6 +2,7 @@
 // error, and how it ended. Both pipes are read while it runs (poll), so a child that
 // writes a lot to either never blocks; its input is /dev/null or the given bytes.
 
+@_spi(Host) import AppHostKit
 import CHostSupport
 import FoundationEssentials
 import Glibc
@@ -16,7 +17,7 @@ public struct ChildProcess: Sendable {
     public let errors: [UInt8]
 
     /// Standard error as text, without the line breaks at either end.
-    public var errorText: String { String(decoding: errors, as: UTF8.self).trimmingWhitespace }
+    public var errorText: String { String(decoding: errors, as: UTF8.self).trimmingWhitespace() }
 
     /// Runs `executable` (a path, or a name searched in `PATH`) with `arguments`, giving it `input`
     /// on standard input (/dev/null when nil); waits for it to end. Throws if it cannot be started.

@@ -353,7 +353,7 @@ private struct ProbeChild {
     private static func lastLine(_ bytes: [UInt8]) -> String? {
         let lines = String(decoding: bytes, as: UTF8.self)
             .split(whereSeparator: \.isNewline)
-            .map(\.trimmingWhitespace)
+            .map { String($0).trimmingWhitespace() }
             .filter { !$0.isEmpty }
         let fatal = lines.last { $0.contains("Fatal error") || $0.contains("failed:") || $0.contains("fatal error") }
         let plain = lines.last { line in !(line.first?.isNumber ?? false) && !line.hasPrefix("Current stack trace") }

@@ -3,6 +3,7 @@
 // group or others, or owned by someone other than the user or root, is refused
 // (the rule OpenSSH's StrictModes applies to ~/.ssh). `--allow-untrusted` lifts it.
 
+@_spi(Host) import AppHostKit
 import FoundationEssentials
 import Glibc
 
@@ -84,7 +85,7 @@ public struct LockFile: Sendable {
             guard fields.count == 2, fields[0].count == 64, fields[0].allSatisfy(\.isHexDigit) else {
                 throw LockFileError(message: "\(path): line \(number + 1) is not 'SHA256 FILE'; no feature in \(folder) is loaded")
             }
-            hashes[fields[1].trimmingWhitespace] = fields[0].lowercased()
+            hashes[String(fields[1]).trimmingWhitespace()] = fields[0].lowercased()
         }
         return LockFile(path: path, hashes: hashes)
     }

@@ -6,13 +6,6 @@ import FoundationEssentials
 import Glibc
 
 extension StringProtocol {
-    /// The text without spaces, tabs and line breaks at either end.
-    public var trimmingWhitespace: String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }) else { return "" }
-        let last = lastIndex(where: { !$0.isWhitespace })!
-        return String(self[first...last])
-    }
-
     /// The text without line breaks at either end.
     public var trimmingNewlines: String {
         guard let first = firstIndex(where: { !$0.isNewline }) else { return "" }

@@ -6,6 +6,7 @@
 // load is reported and the session keeps running the last good build.
 
 import AppHost
+@_spi(Host) import AppHostKit
 import CHostSupport
 import FoundationEssentials
 import Glibc
@@ -112,7 +113,7 @@ final class FeatureWatcher: @unchecked Sendable {
         }
         let said = String(decoding: child.errors, as: UTF8.self)
         let refused = said.split(separator: "\n").filter { line in paths.contains { line.contains($0) } }
-        return refused.isEmpty ? nil : refused.map(\.trimmingWhitespace).joined(separator: "; ")
+        return refused.isEmpty ? nil : refused.map { String($0).trimmingWhitespace() }.joined(separator: "; ")
     }
 
     /// Starts this program again in place, with the same arguments and the current state opened.

@@ -26,7 +26,7 @@ struct ChildProcessTests {
     func givesItsInputAndFindsProgramsInThePath() throws {
         let text = String(repeating: "line\n", count: 50_000)
         let child = try ChildProcess.run("wc", ["-l"], input: Array(text.utf8))
-        #expect(String(decoding: child.output, as: UTF8.self).trimmingWhitespace == "50000")
+        #expect(child.output.filter { $0 != 0x20 && $0 != 0x0A } == Array("50000".utf8))
     }
 
     @Test
@@ -67,9 +67,7 @@ struct TextHelperTests {
 
     @Test
     func trimmingAndPadding() {
-        #expect(" \t a b \n".trimmingWhitespace == "a b")
         #expect("\n\nline\n".trimmingNewlines == "line")
-        #expect("   ".trimmingWhitespace.isEmpty)
         #expect("ab".padded(to: 4) == "ab  ")
         #expect("abcdef".padded(to: 4) == "abcdef")
         #expect("Settings".equalsIgnoringCase("sETTINGS"))
