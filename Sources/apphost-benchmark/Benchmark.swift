@@ -7,6 +7,7 @@
 //   apphost-benchmark process    whole processes: the cycle through --script, time to the
 //                                first screen against a Foundation hello world, and
 //                                SIGKILL trials on a state file
+//   apphost-benchmark stages     in process: one screen's body, layout and drawing, apart
 //   apphost-benchmark startup [SIZES…]   start-up with many installed features
 //
 // Every figure is a median of repeats (APPHOST_BENCHMARK_RUNS sets how many).
@@ -27,6 +28,8 @@ struct Benchmark {
             try StartupBenchmark.run(buildDirectory: buildDirectory, sizes: sizes.isEmpty ? [3, 200, 1000] : sizes, runs: runs ?? 11)
         case "session":
             try await SessionBenchmark.run(buildDirectory: buildDirectory, runs: runs ?? 7)
+        case "stages":
+            try await StageBenchmark.run(buildDirectory: buildDirectory, runs: runs ?? 7)
         case "process":
             try ProcessBenchmark.run(buildDirectory: buildDirectory, runs: runs ?? 11)
         case nil:
@@ -34,7 +37,7 @@ struct Benchmark {
             print("")
             try ProcessBenchmark.run(buildDirectory: buildDirectory, runs: runs ?? 11)
         case let other?:
-            print("apphost-benchmark: unknown benchmark '\(other)' (session, process, startup)")
+            print("apphost-benchmark: unknown benchmark '\(other)' (session, process, stages, startup)")
             exit(2)
         }
     }

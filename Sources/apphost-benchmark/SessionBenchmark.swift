@@ -45,7 +45,7 @@ enum SessionBenchmark {
 
     private static func session(_ registry: DestinationRegistry, format: Session.Format = .text, store: StateStore? = nil) throws -> Session {
         var bytes = 0
-        return try Launch.session(
+        let session = try Launch.session(
             start: "home",
             registry: registry,
             store: store,
@@ -56,6 +56,9 @@ enum SessionBenchmark {
             errorOutput: { line in FileHandle.standardError.write(Data("benchmark session: \(line)".utf8)) },
             warn: { line in FileHandle.standardError.write(Data("benchmark session: warning: \(line)\n".utf8)) }
         )
+        // As the executable does: screens leave as bytes.
+        session.screenOutput = { bytes &+= $0.count }
+        return session
     }
 
     private static func cycleRun(_ registry: DestinationRegistry, cycles: Int, format: Session.Format, saving: Bool = false) async throws -> (Double, Int) {

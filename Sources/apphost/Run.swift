@@ -102,6 +102,9 @@ struct Run: AsyncParsableCommand {
             return 2
         }
         session.routeMap = { RouteMap(host: host) }
+        if !tui {
+            session.screenOutput = { bytes in bytes.withUnsafeBufferPointer { writeAll(STDOUT_FILENO, $0) } }
+        }
         let limit = featureTimeout
         if watch {
             apphost_terminal_save_initial()
@@ -232,16 +235,20 @@ func standardError(_ text: String) {
 /// Writes all of `text` to `descriptor` with write(2), straight from the string's bytes.
 private func writeAll(_ descriptor: Int32, _ text: String) {
     var text = text
-    text.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
+    text.withUTF8 { writeAll(descriptor, $0) }
+}
+
+/// Writes all of `bytes` to `descriptor` with write(2).
+private func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress else { return }
+    var offset = 0
+    while offset < bytes.count {
+        let written = write(descriptor, base + offset, bytes.count - offset)
+        if written < 0 {
+            if errno == EINTR { continue }
+            return
         }
+        offset += written
     }
 }
 

@@ -21,6 +21,11 @@ public struct JSONRenderer: Sendable {
     /// The JSON line of a laid-out screen, written straight into bytes: every object's keys are
     /// written in sorted order by construction, as ``Value`` would sort them.
     public func draw(_ layout: ScreenLayout) -> String {
+        String(decoding: drawBytes(layout), as: UTF8.self)
+    }
+
+    /// The JSON line of a laid-out screen as UTF-8, the form a session writes.
+    public func drawBytes(_ layout: ScreenLayout) -> [UInt8] {
         var json = Writer()
         json.open("{")
         json.key("layers")
@@ -48,7 +53,7 @@ public struct JSONRenderer: Sendable {
         }
         json.close("}")
         json.bytes.append(0x0A)
-        return String(decoding: json.bytes, as: UTF8.self)
+        return json.bytes
     }
 
     private func encode(_ layer: ScreenLayout.Layer, into json: inout Writer) {
@@ -65,14 +70,14 @@ public struct JSONRenderer: Sendable {
             json.key("kind")
             json.string(layer.kind.rawValue)
             json.key("nodes")
-            encode(layer.items, into: &json)
+            encodeElements(layer, into: &json)
             if layer.breadcrumbs.omitted > 0 {
                 json.key("omittedBreadcrumbs")
                 json.number(layer.breadcrumbs.omitted)
             }
         case .alert, .confirmationDialog:
             json.key("buttons")
-            encode(layer.items, into: &json)
+            encodeElements(layer, into: &json)
             json.key("kind")
             json.string(layer.kind.rawValue)
             if let message = layer.message {
@@ -85,75 +90,101 @@ public struct JSONRenderer: Sendable {
         json.close("}")
     }
 
-    private func encode(_ items: [ScreenLayout.Item], into json: inout Writer) {
+    /// A layer's elements as an array of objects; a list or a section holds its content in an array of its own.
+    private func encodeElements(_ layer: ScreenLayout.Layer, into json: inout Writer) {
         json.open("[")
-        for item in items {
-            json.comma()
-            encode(item, into: &json)
+        for element in layer.elements {
+            switch element.kind {
+            case .text:
+                json.comma()
+                json.open("{")
+                json.field("text", element.text ?? "")
+                json.field("type", "text")
+                json.close("}")
+            case .button, .link, .toggle, .textField, .dialogButton:
+                json.comma()
+                encode(layer.actions[element.action], number: layer.number(of: element), into: &json)
+            case .list:
+                json.comma()
+                json.open("{")
+                json.key("rows")
+                json.open("[")
+            case .endList:
+                json.close("]")
+                json.field("type", "list")
+                json.close("}")
+            case .section:
+                json.comma()
+                json.open("{")
+                if let header = element.text { json.field("header", header) }
+                json.key("nodes")
+                json.open("[")
+            case .endSection:
+                json.close("]")
+                json.field("type", "section")
+                json.close("}")
+            case .divider:
+                json.comma()
+                json.open("{")
+                json.field("type", "divider")
+                json.close("}")
+            case .progress:
+                json.comma()
+                json.open("{")
+                json.field("label", element.text ?? "")
+                json.field("type", "progress")
+                json.close("}")
+            case .error:
+                json.comma()
+                json.open("{")
+                json.field("message", element.text ?? "")
+                json.field("type", "error")
+                json.close("}")
+            case .unsupported:
+                // A kind of element added to a newer kit than this host was built against.
+                json.comma()
+                json.open("{")
+                json.field("type", "unsupported")
+                json.close("}")
+            }
         }
         json.close("]")
     }
 
-    private func encode(_ item: ScreenLayout.Item, into json: inout Writer) {
+    private func encode(_ action: ScreenAction, number: Int?, into json: inout Writer) {
         json.open("{")
-        switch item {
-        case .text(let text):
-            json.field("text", text)
-            json.field("type", "text")
-        case .action(let action, let number):
-            func numbered() {
-                if let number {
-                    json.key("number")
-                    json.number(number)
-                }
+        func numbered() {
+            if let number {
+                json.key("number")
+                json.number(number)
             }
-            switch action {
-            case .button(let label, _):
-                json.field("label", label)
-                numbered()
-                json.field("type", "button")
-            case .link(let label, let destination, let failure):
-                if let failure { json.field("failure", failure) }
-                json.field("label", label)
-                numbered()
-                if let destination { json.field("route", destination.description) }
-                json.field("type", "link")
-            case .toggle(let label, let isOn, _):
-                json.key("isOn")
-                json.bytes += (isOn ? "true" : "false").utf8
-                json.field("label", label)
-                numbered()
-                json.field("type", "toggle")
-            case .textField(let label, let text, _):
-                json.field("label", label)
-                numbered()
-                json.field("text", text)
-                json.field("type", "textField")
-            case .dialogButton(let button, _):
-                json.field("label", button.label)
-                numbered()
-                json.field("role", button.role.rawValue)
-            }
-        case .list(let rows):
-            json.key("rows")
-            encode(rows, into: &json)
-            json.field("type", "list")
-        case .section(let header, let content):
-            if let header { json.field("header", header) }
-            json.key("nodes")
-            encode(content, into: &json)
-            json.field("type", "section")
-        case .divider:
-            json.field("type", "divider")
-        case .progress(let label):
+        }
+        switch action {
+        case .button(let label, _):
             json.field("label", label)
-            json.field("type", "progress")
-        case .error(let message):
-            json.field("message", message)
-            json.field("type", "error")
-        case .unsupported:
-            // A kind of element added to a newer kit than this host was built against.
-            json.field("type", "unsupported")
+            numbered()
+            json.field("type", "button")
+        case .link(let label, let destination, let failure):
+            if let failure { json.field("failure", failure) }
+            json.field("label", label)
+            numbered()
+            if let destination { json.field("route", destination.description) }
+            json.field("type", "link")
+        case .toggle(let label, let isOn, _):
+            json.key("isOn")
+            json.bytes += (isOn ? "true" : "false").utf8
+            json.field("label", label)
+            numbered()
+            json.field("type", "toggle")
+        case .textField(let label, let text, _):
+            json.field("label", label)
+            numbered()
+            json.field("text", text)
+            json.field("type", "textField")
+        case .dialogButton(let button, _):
+            json.field("label", button.label)
+            numbered()
+            json.field("role", button.role.rawValue)
         }
         json.close("}")
     }
@@ -202,18 +233,27 @@ public struct JSONRenderer: Sendable {
 
         mutating func string(_ value: String) {
             bytes.append(UInt8(ascii: "\""))
-            for byte in value.utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-                case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-                case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-                case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-                case 0..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-                default: bytes.append(byte)
+            var value = value
+            value.withUTF8 { utf8 in
+                // Runs of bytes that need no escape are copied whole.
+                var start = 0
+                for index in 0..<utf8.count {
+                    let byte = utf8[index]
+                    guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                    start = index + 1
+                    switch byte {
+                    case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+                    case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                    case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                    case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                    case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                    default:
+                        let hex = Array("0123456789abcdef".utf8)
+                        bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                    }
                 }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
             }
             bytes.append(UInt8(ascii: "\""))
             empty = false

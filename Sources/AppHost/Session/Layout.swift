@@ -82,13 +82,18 @@ public struct ShellChrome: Sendable, Equatable {
 /// Only the top layer's buttons, links, toggles, text fields and dialog buttons
 /// get numbers, 1, 2, … in the order they appear; `actions[N - 1]` is element N.
 /// The numbering is made here, once, so every format shows the same numbers.
+///
+/// A layer's elements are one flat array: a list or a section opens, its content
+/// follows, and it closes. Renderers read it front to back with no recursion and
+/// no boxes, and the kit's nodes are read once, here.
 public struct ScreenLayout {
     /// The layers, bottom first.
     public var layers: [Layer]
     /// The shell's chrome, if the session has a shell.
     public var chrome: ShellChrome?
+
     /// The top layer's actionable elements; `tap N` reaches `actions[N - 1]`.
-    public var actions: [ScreenAction]
+    public var actions: [ScreenAction] { layers.last?.actions ?? [] }
 
     /// One layer: a screen, a sheet or a dialog.
     public struct Layer {
@@ -105,107 +110,179 @@ public struct ScreenLayout {
         public var breadcrumbs: Breadcrumbs
         /// A dialog's message.
         public var message: String?
-        /// The elements, in order; a dialog's are its buttons.
-        public var items: [Item]
+        /// The elements, in order, lists and sections opening and closing around their content;
+        /// a dialog's are its buttons.
+        public var elements: [Element]
+        /// The layer's actionable elements in order; an actionable element is `actions[element.action]`.
+        public var actions: [ScreenAction]
         /// Whether this is the top layer, whose elements are numbered.
         public var isTop = false
+
+        /// The number `tap` takes for an actionable element of this layer; nil under the top layer.
+        public func number(of element: Element) -> Int? {
+            isTop ? element.action + 1 : nil
+        }
     }
 
-    /// An element after layout: groups flattened, titles taken into the layer, actionable ones numbered.
-    public indirect enum Item {
-        /// A paragraph.
-        case text(String)
-        /// An actionable element with its number, or nil in a layer under the top one.
-        case action(ScreenAction, number: Int?)
-        /// Rows, drawn indented.
-        case list([Item])
-        /// A group with an optional header.
-        case section(header: String?, [Item])
-        /// A rule.
-        case divider
-        /// Work in progress.
-        case progress(String)
-        /// An error shown on the screen.
-        case error(String)
-        /// An element of a newer kit than this host's.
-        case unsupported
+    /// An element after layout: groups flattened, titles taken into the layer, actionable ones
+    /// standing for an entry of their layer's ``Layer/actions``.
+    public struct Element: Sendable, Equatable {
+        /// What an element is.
+        public enum Kind: Sendable, Equatable {
+            /// A paragraph: ``Element/text``.
+            case text
+            /// A button: ``Element/text`` is its label.
+            case button
+            /// A link: ``Element/text`` is its label.
+            case link
+            /// A switch: ``Element/text`` is its label, ``Element/flag`` whether it is on.
+            case toggle
+            /// A text field: ``Element/text`` is its label, ``Element/detail`` its text.
+            case textField
+            /// A button of an alert or a dialog: ``Element/text`` is its label, ``Element/detail`` its
+            /// role unless it is the default one, ``Element/flag`` whether it is destructive.
+            case dialogButton
+            /// Rows follow, drawn indented, up to ``endList``.
+            case list
+            /// The end of the innermost list.
+            case endList
+            /// A group follows, with ``Element/text`` as its header if any, up to ``endSection``.
+            case section
+            /// The end of the innermost section.
+            case endSection
+            /// A rule.
+            case divider
+            /// Work in progress: ``Element/text`` says what.
+            case progress
+            /// An error shown on the screen: ``Element/text``.
+            case error
+            /// An element of a newer kit than this host's.
+            case unsupported
+        }
+
+        /// What the element is.
+        public var kind: Kind
+        /// A paragraph's text, an actionable element's label, a section's header, a progress
+        /// indicator's label, an error's message.
+        public var text: String?
+        /// A text field's text; a dialog button's role, unless it is the default one.
+        public var detail: String?
+        /// Whether a switch is on; whether a dialog button is destructive.
+        public var flag = false
+        /// An actionable element's index in its layer's ``Layer/actions``.
+        public var action = 0
+
+        /// An element of `kind`.
+        public init(_ kind: Kind, text: String? = nil) {
+            self.kind = kind
+            self.text = text
+        }
+
+        /// Whether `tap` or `type` can reach the element.
+        public var isActionable: Bool {
+            switch kind {
+            case .button, .link, .toggle, .textField, .dialogButton: true
+            default: false
+            }
+        }
     }
 
     /// Lays out `layers` under `chrome`.
     public init(_ layers: [RenderLayer], chrome: ShellChrome? = nil) {
-        var numbering = Numbering()
-        self.layers = layers.enumerated().map { index, layer in
-            numbering.active = index == layers.count - 1
+        var laid: [Layer] = []
+        laid.reserveCapacity(layers.count)
+        for layer in layers {
+            var builder = Builder()
             switch layer {
             case .screen(let body, let breadcrumbs), .sheet(let body, let breadcrumbs):
                 let kind: Layer.Kind = if case .sheet = layer { .sheet } else { .screen }
-                return Layer(
-                    kind: kind,
-                    title: body.firstTitle ?? breadcrumbs.titles.last ?? "",
-                    breadcrumbs: breadcrumbs,
-                    items: numbering.items(body)
+                builder.append(body)
+                laid.append(
+                    Layer(
+                        kind: kind,
+                        title: body.firstTitle ?? breadcrumbs.titles.last ?? "",
+                        breadcrumbs: breadcrumbs,
+                        elements: builder.elements,
+                        actions: builder.actions
+                    )
                 )
             case .dialog(let alert, let confirmation, let depth):
-                return Layer(
-                    kind: confirmation ? .confirmationDialog : .alert,
-                    title: alert.title,
-                    breadcrumbs: [],
-                    message: alert.message,
-                    items: alert.buttons.map { numbering.item(.dialogButton($0, depth: depth)) }
+                for button in alert.buttons { builder.append(button, depth: depth) }
+                laid.append(
+                    Layer(
+                        kind: confirmation ? .confirmationDialog : .alert,
+                        title: alert.title,
+                        breadcrumbs: [],
+                        message: alert.message,
+                        elements: builder.elements,
+                        actions: builder.actions
+                    )
                 )
             }
         }
-        if !self.layers.isEmpty { self.layers[self.layers.count - 1].isTop = true }
+        if !laid.isEmpty { laid[laid.count - 1].isTop = true }
+        self.layers = laid
         self.chrome = chrome
-        self.actions = numbering.actions
     }
 
-    private struct Numbering {
-        var active = false
+    /// Flattens the kit's nodes into elements, collecting the actionable ones.
+    private struct Builder {
+        var elements: [Element] = []
         var actions: [ScreenAction] = []
 
-        mutating func item(_ action: ScreenAction) -> Item {
-            guard active else { return .action(action, number: nil) }
+        /// Appends an actionable element drawn as `element`, reaching `action`.
+        mutating func append(_ element: Element, _ action: ScreenAction) {
+            var element = element
+            element.action = actions.count
+            elements.append(element)
             actions.append(action)
-            return .action(action, number: actions.count)
         }
 
-        mutating func items(_ nodes: [Node]) -> [Item] {
-            var items: [Item] = []
-            append(nodes, to: &items)
-            return items
+        mutating func append(_ button: AlertButton, depth: Int) {
+            var element = Element(.dialogButton, text: button.label)
+            element.detail = button.role == .default ? nil : button.role.rawValue
+            element.flag = button.role == .destructive
+            append(element, .dialogButton(button, depth: depth))
         }
 
-        private mutating func append(_ nodes: [Node], to items: inout [Item]) {
+        mutating func append(_ nodes: [Node]) {
             for node in nodes {
                 switch node {
                 case .title:
                     continue  // the layer's title
                 case .text(let text):
-                    items.append(.text(text))
+                    elements.append(Element(.text, text: text))
                 case .button(let label, let action):
-                    items.append(item(.button(label: label, action: action)))
+                    append(Element(.button, text: label), .button(label: label, action: action))
                 case .link(let label, let destination, let failure):
-                    items.append(item(.link(label: label, destination: destination, failure: failure)))
-                case .toggle(let label, let isOn, let action):
-                    items.append(item(.toggle(label: label, isOn: isOn, action: action)))
-                case .textField(let label, let text, let action):
-                    items.append(item(.textField(label: label, text: text, action: action)))
+                    append(Element(.link, text: label), .link(label: label, destination: destination, failure: failure))
+                case .toggle(let label, let isOn, let toggle):
+                    var element = Element(.toggle, text: label)
+                    element.flag = isOn
+                    append(element, .toggle(label: label, isOn: isOn, action: toggle))
+                case .textField(let label, let text, let field):
+                    var element = Element(.textField, text: label)
+                    element.detail = text
+                    append(element, .textField(label: label, text: text, action: field))
                 case .list(let rows):
-                    items.append(.list(self.items(rows)))
+                    elements.append(Element(.list))
+                    append(rows)
+                    elements.append(Element(.endList))
                 case .section(let header, let content):
-                    items.append(.section(header: header, self.items(content)))
+                    elements.append(Element(.section, text: header))
+                    append(content)
+                    elements.append(Element(.endSection))
                 case .divider:
-                    items.append(.divider)
+                    elements.append(Element(.divider))
                 case .progress(let label):
-                    items.append(.progress(label))
+                    elements.append(Element(.progress, text: label))
                 case .error(let message):
-                    items.append(.error(message))
+                    elements.append(Element(.error, text: message))
                 case .group(let content):
-                    append(content, to: &items)
+                    append(content)
                 @unknown default:
                     // A kind of element added to a newer kit than this host was built against.
-                    items.append(.unsupported)
+                    elements.append(Element(.unsupported))
                 }
             }
         }

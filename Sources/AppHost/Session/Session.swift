@@ -77,6 +77,10 @@ public final class Session {
     /// The recording in progress (`record FILE`), if any.
     private var recorder: FlowRecorder?
 
+    /// Where screens are written as UTF-8 bytes, if set; else they go to `output` as strings.
+    /// A terminal or a pipe takes bytes, and a screen then never becomes a `String`.
+    public var screenOutput: ((borrowing [UInt8]) -> Void)?
+
     /// Makes what `routes` prints, every destination the loaded features provide (asked only when it is used).
     public var routeMap: (@MainActor () -> RouteMap)?
 
@@ -230,7 +234,7 @@ public final class Session {
             write(options.format == .json ? routeMap.json : routeMap.text(width: renderer.width))
             return .proceed
         case .show:
-            if let current { write(current.text) }
+            if let current { writeScreen(current.bytes) }
             return .proceed
         case .record(let file):
             if let file {
@@ -432,17 +436,25 @@ public final class Session {
             ShellChrome(style: shell.style, titles: shell.items.map(\.title), selected: navigator.selected)
         }
         let layout = ScreenLayout(screens.layers(navigator), chrome: chrome)
-        let text = switch options.format {
-        case .text: renderer.draw(layout)
-        case .json: JSONRenderer().draw(layout)
+        let bytes = switch options.format {
+        case .text: renderer.drawBytes(layout)
+        case .json: JSONRenderer().drawBytes(layout)
         }
-        current = RenderedScreen(text: text, layout: layout)
-        write(text)
+        current = RenderedScreen(bytes: bytes, layout: layout)
+        writeScreen(bytes)
         let stamp = navigator.stamp
         if stamp != lastNotified {
             lastNotified = stamp
             onChange?()
             onStateChange?(navigator.state)
+        }
+    }
+
+    private func writeScreen(_ bytes: [UInt8]) {
+        if let screenOutput {
+            screenOutput(bytes)
+        } else {
+            write(String(decoding: bytes, as: UTF8.self))
         }
     }
 

@@ -2,10 +2,24 @@
 
 /// A screen as a session wrote it, with the layout it was drawn from.
 public struct RenderedScreen {
-    /// What was written, in the session's format; text ends with a newline.
-    public var text: String
+    /// What was written, in the session's format, as UTF-8; text ends with a newline.
+    public var bytes: [UInt8]
     /// The layers, their elements and the numbered actions.
     public var layout: ScreenLayout
+
+    /// A screen drawn as `bytes` from `layout`.
+    public init(bytes: [UInt8], layout: ScreenLayout) {
+        self.bytes = bytes
+        self.layout = layout
+    }
+
+    /// A screen drawn as `text` from `layout`.
+    public init(text: String, layout: ScreenLayout) {
+        self.init(bytes: Array(text.utf8), layout: layout)
+    }
+
+    /// What was written, as a string.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The actionable elements; `tap N` reaches `actions[N - 1]`.
     public var actions: [ScreenAction] { layout.actions }
@@ -58,10 +72,15 @@ public struct TextRenderer: Sendable {
 
     /// Draws a laid-out screen.
     public func draw(_ layout: ScreenLayout) -> String {
+        String(decoding: drawBytes(layout), as: UTF8.self)
+    }
+
+    /// Draws a laid-out screen as UTF-8, the form a session writes.
+    public func drawBytes(_ layout: ScreenLayout) -> [UInt8] {
         guard let chrome = layout.chrome else { return draw(layout.layers) }
         if chrome.style == .split, width >= Self.splitMinimumWidth {
             let detailWidth = width - Self.sidebarWidth - 3
-            let detail = TextRenderer(width: detailWidth, color: color).draw(layout.layers)
+            let detail = String(decoding: TextRenderer(width: detailWidth, color: color).draw(layout.layers), as: UTF8.self)
             var sidebar = ["SIDEBAR"] + chrome.titles.enumerated().map { index, title in
                 (index == chrome.selected ? "▸ " : "  ") + "\(index + 1) " + title.visible
             }
@@ -75,7 +94,7 @@ public struct TextRenderer: Sendable {
                 let padded = cell + String(repeating: " ", count: Self.sidebarWidth - cell.count)
                 let shown = color && row == chrome.selected + 1 ? Style.selected.wrap(padded) : padded
                 return (shown + " │ " + line).replacingTrailingSpaces()
-            }.joined(separator: "\n") + "\n"
+            }.joined(separator: "\n").utf8 + [0x0A]
         }
         let label = chrome.style == .tabs ? "tabs" : "sidebar"
         // Numbered as `tab N` takes them; the selected one in brackets.
@@ -84,11 +103,11 @@ public struct TextRenderer: Sendable {
             let selected = "[\(index + 1) \(title.visible)]"
             return color ? Style.selected.wrap(selected) : selected
         }
-        return draw(layout.layers) + "\(label): \(items.joined(separator: " · "))\n"
+        return draw(layout.layers) + "\(label): \(items.joined(separator: " · "))\n".utf8
     }
 
     /// Draws layers bottom first.
-    private func draw(_ layers: [ScreenLayout.Layer]) -> String {
+    private func draw(_ layers: [ScreenLayout.Layer]) -> [UInt8] {
         var screen: [UInt8] = []
         screen.reserveCapacity(4096)
         for layer in layers {
@@ -98,14 +117,14 @@ public struct TextRenderer: Sendable {
                 output.rule(Output.doubleRule)
                 output.header(title: layer.title, breadcrumbs: layer.breadcrumbs)
                 output.rule(Output.singleRule)
-                output.draw(layer.items, indent: 0)
+                output.draw(layer)
                 output.rule(Output.doubleRule)
                 screen += output.bytes
             case .sheet:
                 var output = Output(width: width - 4, color: color, active: layer.isTop)
                 output.header(title: layer.title, breadcrumbs: layer.breadcrumbs)
                 output.rule(Output.singleRule)
-                output.draw(layer.items, indent: 0)
+                output.draw(layer)
                 box(output, label: "sheet", into: &screen)
             case .alert, .confirmationDialog:
                 var output = Output(width: width - 4, color: color, active: layer.isTop)
@@ -114,12 +133,12 @@ public struct TextRenderer: Sendable {
                     output.wrap(message, indent: 0)
                 }
                 output.rule(Output.singleRule)
-                output.draw(layer.items, indent: 0)
+                output.draw(layer)
                 box(output, label: layer.kind == .alert ? "alert" : "confirmation dialog", into: &screen)
             }
         }
         // Control characters from features were made visible as they were drawn (Output.visible).
-        return String(decoding: screen, as: UTF8.self)
+        return screen
     }
 
     /// The breadcrumbs joined with `›`, dropping the oldest ones (after `… › `) to fit the width.
@@ -238,6 +257,13 @@ public struct TextRenderer: Sendable {
             }
         }
 
+        /// Appends a string's UTF-8 bytes in one copy (a native string's are contiguous).
+        static func append(_ text: String, to bytes: inout [UInt8]) {
+            if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes += text.utf8
+            }
+        }
+
         /// The width of some UTF-8 text in characters.
         static func width(_ text: some Collection<UInt8>) -> Int {
             if text.allSatisfy({ $0 < 0x80 }) { return text.count }
@@ -255,7 +281,7 @@ public struct TextRenderer: Sendable {
             let start = bytes.count
             let style = effective(nil)
             if let style { bytes += style.on }
-            bytes += shown.utf8
+            Self.append(shown, to: &bytes)
             if style != nil { bytes += Style.off }
             // Showing control characters changes the width: measured again then.
             endLine(start: start, width: width.flatMap { shown.utf8.count == text.utf8.count ? $0 : nil } ?? shown.characterCount)
@@ -308,7 +334,7 @@ public struct TextRenderer: Sendable {
                     let lead = first ? indent + prefixWidth : indent + hanging
                     Self.repeatBytes(Self.space, first ? indent : indent + hanging, into: &bytes)
                     if let style { bytes += style.on }
-                    if first { bytes += prefix.utf8 }
+                    if first { Self.append(prefix, to: &bytes) }
                     if let current { bytes += utf8[current] }
                     if style != nil { bytes += Style.off }
                     endLine(start: start, width: lead + currentWidth)
@@ -363,46 +389,59 @@ public struct TextRenderer: Sendable {
             return range.lowerBound + word.utf8.distance(from: word.startIndex, to: index)
         }
 
-        mutating func numbered(_ action: ScreenAction, number: Int?, indent: Int) {
-            let marker = number.map { "[\($0)] " } ?? "[·] "
-            var style: Style? = nil
-            if case .dialogButton(let button, _) = action, button.role == .destructive { style = .destructive }
-            let text = switch action {
-            case .button(let label, _): label
-            case .link(let label, _, _): label + " ›"
-            case .toggle(let label, let isOn, _): (isOn ? "[x] " : "[ ] ") + label
-            case .textField(let label, let text, _): "\(label): \(text)_"
-            case .dialogButton(let button, _): button.label + (button.role == .default ? "" : " (\(button.role.rawValue))")
+        mutating func numbered(_ element: ScreenLayout.Element, number: Int?, indent: Int) {
+            let digits = number.map { String($0) }
+            let marker = digits.map { "[" + $0 + "] " } ?? "[·] "
+            // The marker's width: its digits and three ASCII characters, or `[·] `, four characters.
+            let hanging = digits.map { $0.utf8.count + 3 } ?? 4
+            let label = element.text ?? ""
+            switch element.kind {
+            case .link:
+                wrap(label + " ›", indent: indent, prefix: marker, hanging: hanging)
+            case .toggle:
+                wrap((element.flag ? "[x] " : "[ ] ") + label, indent: indent, prefix: marker, hanging: hanging)
+            case .textField:
+                wrap(label + ": " + (element.detail ?? "") + "_", indent: indent, prefix: marker, hanging: hanging)
+            case .dialogButton:
+                let role = element.detail.map { " (" + $0 + ")" } ?? ""
+                wrap(label + role, indent: indent, prefix: marker, hanging: hanging, style: element.flag ? .destructive : nil)
+            default:
+                wrap(label, indent: indent, prefix: marker, hanging: hanging)
             }
-            wrap(text, indent: indent, prefix: marker, hanging: marker.count, style: style)
         }
 
-        mutating func draw(_ items: [ScreenLayout.Item], indent: Int) {
-            for item in items {
-                switch item {
-                case .text(let text):
-                    wrap(text, indent: indent)
-                case .action(let action, let number):
-                    numbered(action, number: number, indent: indent)
-                case .list(let rows):
-                    if rows.isEmpty {
+        /// Draws a layer's elements front to back; lists and sections indent what they hold by two.
+        mutating func draw(_ layer: ScreenLayout.Layer) {
+            let elements = layer.elements
+            var indent = 0
+            for index in elements.indices {
+                let element = elements[index]
+                switch element.kind {
+                case .text:
+                    wrap(element.text ?? "", indent: indent)
+                case .button, .link, .toggle, .textField, .dialogButton:
+                    numbered(element, number: layer.number(of: element), indent: indent)
+                case .list:
+                    if index + 1 < elements.count, elements[index + 1].kind == .endList {
                         wrap("(none)", indent: indent + 2)
                     }
-                    draw(rows, indent: indent + 2)
-                case .section(let header, let content):
+                    indent += 2
+                case .section:
                     if !lastIsBlankOrRule {
                         blank()
                     }
-                    if let header {
+                    if let header = element.text {
                         wrap(header.uppercased(), indent: indent)
                     }
-                    draw(content, indent: indent + 2)
+                    indent += 2
+                case .endList, .endSection:
+                    indent -= 2
                 case .divider:
                     rule(Output.singleRule, indent: indent)
-                case .progress(let label):
-                    wrap(label, indent: indent, prefix: "… ", hanging: 2)
-                case .error(let message):
-                    wrap(message, indent: indent, prefix: "error: ", hanging: 7, style: .error)
+                case .progress:
+                    wrap(element.text ?? "", indent: indent, prefix: "… ", hanging: 2)
+                case .error:
+                    wrap(element.text ?? "", indent: indent, prefix: "error: ", hanging: 7, style: .error)
                 case .unsupported:
                     wrap("(an element this host cannot draw; update the host)", indent: indent)
                 }
