@@ -171,11 +171,16 @@ void apphost_guard_install(int exit_code, const char *note) {
 }
 
 void apphost_guard_arm(const char *activity, unsigned seconds) {
-    /* Dispatch's worker threads block SIGUSR2; the thread that may hang must take it. */
-    sigset_t watchdog;
-    sigemptyset(&watchdog);
-    sigaddset(&watchdog, WATCHDOG_SIGNAL);
-    pthread_sigmask(SIG_UNBLOCK, &watchdog, NULL);
+    /* Dispatch's worker threads block SIGUSR2; the thread that may hang must take it.
+       Once a thread: a signal mask is the thread's own, and nothing here blocks it again. */
+    static _Thread_local int unblocked;
+    if (!unblocked) {
+        sigset_t watchdog;
+        sigemptyset(&watchdog);
+        sigaddset(&watchdog, WATCHDOG_SIGNAL);
+        pthread_sigmask(SIG_UNBLOCK, &watchdog, NULL);
+        unblocked = 1;
+    }
     timed_thread = pthread_self();
     int next = 1 - atomic_load(&current_activity);
     append(activities[next], sizeof activities[next], 0, activity ? activity : "");

@@ -205,23 +205,32 @@ extension Run {
 
 /// The lines of a script file.
 struct ScriptLines {
-    private var lines: IndexingIterator<[String]>
+    private let data: [UInt8]
+    /// Where the next line starts; past the end when every line was read.
+    private var offset = 0
 
     init(path: String) throws {
-        let data: [UInt8]
         do {
             data = try FileBytes.read(path)
         } catch {
             throw ValidationError("--script \(error)")
         }
-        lines = String(decoding: data, as: UTF8.self)
-            // "\r\n" is one Character in Swift: split on either ending.
-            .split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map { String($0).withoutCarriageReturn }
-            .makeIterator()
     }
 
-    mutating func next() -> String? { lines.next() }
+    /// The next line, without its line feed or a carriage return before it ("\r\n" endings);
+    /// a file ending in a newline ends with an empty line, as it always has.
+    mutating func next() -> String? {
+        guard offset <= data.count else { return nil }
+        return data.withUnsafeBufferPointer { bytes in
+            var end = offset
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            var last = end
+            if last > offset, bytes[last - 1] == 0x0D { last -= 1 }
+            let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<last]), as: UTF8.self)
+            offset = end + 1
+            return line
+        }
+    }
 }
 
 func standardOutput(_ text: String) {

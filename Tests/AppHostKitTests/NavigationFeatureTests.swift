@@ -49,6 +49,23 @@ struct NavigationFeatureTests {
 
         #expect(screen.title == "detail(identifier: 3)")
     }
+
+    @Test
+    func recentRoutesAreDecodedOnceYetEachRouteGetsItsOwnValueAndFailuresAreNotKept() throws {
+        let context = FeatureContext(feature: SampleFeature.name)
+        try SampleFeature.register(in: context)
+        let registration = try #require(context.registrations.first)
+        // More routes than the registration keeps, twice over, then each again: every screen is its own route's.
+        let identifiers = Array(1...150) + Array(1...150).reversed()
+        for identifier in identifiers {
+            let screen = try registration.makeScreen(Route(SampleNavigation.detail(identifier: identifier)), RouterMock())
+            #expect(screen.title == "detail(identifier: \(identifier))")
+        }
+        let bad = Route(name: "sample", destination: "detail", parameters: [.init(name: "identifier", value: "x")])
+        for _ in 0..<2 {
+            #expect(throws: RouteError.self) { try registration.makeScreen(bad, RouterMock()) }
+        }
+    }
 }
 
 /// RouterMock records what a view model asked for as routes, in one ordered list.

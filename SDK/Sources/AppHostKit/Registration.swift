@@ -54,9 +54,29 @@ public struct Registration {
         typeName = _typeName(Value.self, qualified: true)
         self.feature = feature
         self.origin = origin
+        // Decoding through Codable costs more than making most screens, and a session makes the
+        // screens of the same few routes again and again: the values of recent routes are kept.
+        let recent = DecodedRoutes<Value>()
         self.makeScreen = { (route, router) throws(RouteError) in
-            makeScreen(try route.decode(as: Value.self), router)
+            makeScreen(try recent.value(of: route), router)
         }
         check = { (route) throws(RouteError) in _ = try route.decode(as: Value.self) }
+    }
+}
+
+/// The navigation values of the routes decoded last, so that a route shown again is not decoded again.
+/// Decoding is a function of the route alone; a failure is not kept, and is reported each time.
+@MainActor
+final class DecodedRoutes<Value: Navigation> {
+    /// The most routes kept; when full, all are dropped and it fills again.
+    static var capacity: Int { 64 }
+    private var values: [Route: Value] = [:]
+
+    func value(of route: Route) throws(RouteError) -> Value {
+        if let value = values[route] { return value }
+        let value = try route.decode(as: Value.self)
+        if values.count >= Self.capacity { values.removeAll(keepingCapacity: true) }
+        values[route] = value
+        return value
     }
 }

@@ -193,6 +193,8 @@ public struct ScreenLayout {
         laid.reserveCapacity(layers.count)
         for layer in layers {
             var builder = Builder()
+            builder.elements.reserveCapacity(32)
+            builder.actions.reserveCapacity(16)
             switch layer {
             case .screen(let body, let breadcrumbs), .sheet(let body, let breadcrumbs):
                 let kind: Layer.Kind = if case .sheet = layer { .sheet } else { .screen }

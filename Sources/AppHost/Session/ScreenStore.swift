@@ -46,26 +46,39 @@ final class ScreenStore {
         }
     }
 
-    /// Makes and loads the screens the navigation state shows; a load that changes the state starts it again.
+    /// Makes and loads the screens the navigation state shows, bottom first; a load that changes the
+    /// navigation state is followed, at most ``maximumLoadRounds`` times in a row.
     private func synchronize(_ navigator: Navigator) async {
-        for _ in 0..<Self.maximumLoadRounds {
-            if await synchronizeOnce(navigator) { return }
+        var rounds = 0
+        // Only a load is awaited: finding and making screens is synchronous.
+        while let screen = prepareNext(navigator) {
+            let router = navigator.routers[navigator.selected]
+            let revision = router.revision
+            let item = navigator.selected
+            let installation = navigator.installation
+            await screen.load()
+            if router.revision != revision || navigator.selected != item || installation != navigator.installation {
+                rounds += 1
+                if rounds == Self.maximumLoadRounds {
+                    report("the screens kept changing the navigation while they loaded; stopped after \(Self.maximumLoadRounds) rounds")
+                    return
+                }
+            }
         }
-        report("the screens kept changing the navigation while they loaded; stopped after \(Self.maximumLoadRounds) rounds")
     }
 
-    /// One round of ``synchronize(_:)``: false if a load changed the navigation state.
+    /// Brings the kept screens in line with the navigation state and makes the lowest one missing,
+    /// kept as its route's screen and returned to be loaded; nil when every route has its screen.
     ///
     /// Only what changed is looked at: the router marks the lowest place its stacks changed
-    /// since the last round, so a push onto a stack 10,000 deep compares no routes below it.
-    private func synchronizeOnce(_ navigator: Navigator) async -> Bool {
+    /// since it was last in line, so a push onto a stack 10,000 deep compares no routes below it.
+    private func prepareNext(_ navigator: Navigator) -> Screen? {
         if installation != navigator.installation {
             installation = navigator.installation
             screens = Array(repeating: [], count: navigator.routers.count)
         }
         let item = navigator.selected
         let router = navigator.routers[item]
-        let revision = router.revision
         let mark = router.changes
         let depth = router.state.presentedDepth
         if screens[item].count > depth + 1 {
@@ -89,8 +102,8 @@ final class ScreenStore {
                 kept += 1
             }
             screens[item][scope].removeLast(screens[item][scope].count - kept)
-            for index in kept..<count {
-                let route = state[index]
+            if kept < count {
+                let route = state[kept]
                 let scopeRouter = router.scope(scope)
                 let screen: Screen
                 do {
@@ -99,15 +112,12 @@ final class ScreenStore {
                     screen = Self.unavailableScreen(route, error, router: scopeRouter)
                     report(error.description)
                 }
-                await screen.load()
                 screens[item][scope].append(Entry(route: route, screen: screen))
-                if router.revision != revision || navigator.selected != item || installation != navigator.installation {
-                    return false
-                }
+                return screen
             }
         }
         router.acknowledgeChanges()
-        return true
+        return nil
     }
 
     /// The layers the selected item shows, bottom first, with their bodies built now.

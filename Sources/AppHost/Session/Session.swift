@@ -265,18 +265,51 @@ public final class Session {
     // MARK: Commands
 
     /// Carries out a command that may change what is on screen; false if it failed and nothing changed.
+    ///
+    /// Only a view model's own actions are awaited; everything else runs synchronously in
+    /// ``navigate(_:text:)``, so most commands allocate no large asynchronous frame.
     private func perform(_ command: SessionCommand, text: String) async -> Bool {
-        // No copy of the state is kept across the command: the router then changes its stacks in place.
-        let depth = router.state.presentedDepth
+        let model: ModelAction
         switch command {
         case .tap(let target):
-            return await tap(target, command: text)
+            guard let action = action(for: target, command: text) else { return false }
+            switch action {
+            case .button(_, let button):
+                model = .button(button)
+            case .toggle(_, let isOn, let toggle):
+                model = .toggle(toggle, !isOn)
+            default:
+                return follow(action, command: text)
+            }
         case .type(let target, let value):
             guard let action = action(for: target, command: text) else { return false }
             guard case .textField(_, _, let field) = action else {
                 return fail("\(text): '\(action.label)' is not a text field; use tap")
             }
-            await field.perform(value)
+            model = .textField(field, value)
+        default:
+            return navigate(command, text: text)
+        }
+        switch model {
+        case .button(let button): await button.perform()
+        case .toggle(let toggle, let isOn): await toggle.perform(isOn)
+        case .textField(let field, let value): await field.perform(value)
+        }
+        return true
+    }
+
+    /// A view model's action that a command runs.
+    private enum ModelAction {
+        case button(ButtonAction)
+        case toggle(ToggleAction, Bool)
+        case textField(TextFieldAction, String)
+    }
+
+    /// Carries out a command that only navigates; false if it failed and nothing changed.
+    private func navigate(_ command: SessionCommand, text: String) -> Bool {
+        // No copy of the state is kept across the command: the router then changes its stacks in place.
+        let depth = router.state.presentedDepth
+        switch command {
         case .back:
             if router.state.scope(depth)?.presentation?.dialog != nil {
                 router.dismiss(depth: depth)
@@ -315,17 +348,15 @@ public final class Session {
             } catch {
                 return fail("open \(link): \(error.described(within: link))")
             }
-        case .state, .help, .quit, .show, .routes, .record:
+        case .tap, .type, .state, .help, .quit, .show, .routes, .record:
             return false
         }
         return true
     }
 
-    private func tap(_ target: SessionCommand.Target, command: String) async -> Bool {
-        guard let action = action(for: target, command: command) else { return false }
+    /// Follows a link or a dialog's button; a text field is not tapped but typed into.
+    private func follow(_ action: ScreenAction, command: String) -> Bool {
         switch action {
-        case .button(_, let button):
-            await button.perform()
         case .link(_, let destination?, _):
             router.navigate(to: destination, depth: router.state.presentedDepth)
         case .link(let label, nil, let failure):
@@ -335,10 +366,10 @@ public final class Session {
             if let result = button.result {
                 navigator.deliver(result, depth: depth)
             }
-        case .toggle(_, let isOn, let toggle):
-            await toggle.perform(!isOn)
         case .textField(let label, _, _):
             return fail("\(command): '\(label)' is a text field; use type \(label) TEXT")
+        case .button, .toggle:
+            return false  // run by perform
         }
         return true
     }

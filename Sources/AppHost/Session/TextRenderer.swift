@@ -113,13 +113,14 @@ public struct TextRenderer: Sendable {
         for layer in layers {
             switch layer.kind {
             case .screen:
-                var output = Output(width: width, color: color, active: layer.isTop)
+                // Drawn straight into the screen's bytes: the buffer moves in and back out, uncopied.
+                var output = Output(width: width, color: color, active: layer.isTop, appendingTo: consume screen)
                 output.rule(Output.doubleRule)
                 output.header(title: layer.title, breadcrumbs: layer.breadcrumbs)
                 output.rule(Output.singleRule)
                 output.draw(layer)
                 output.rule(Output.doubleRule)
-                screen += output.bytes
+                screen = output.bytes
             case .sheet:
                 var output = Output(width: width - 4, color: color, active: layer.isTop)
                 output.header(title: layer.title, breadcrumbs: layer.breadcrumbs)
@@ -225,11 +226,13 @@ public struct TextRenderer: Sendable {
             return true
         }
 
-        init(width: Int, color: Bool = false, active: Bool = true) {
+        init(width: Int, color: Bool = false, active: Bool = true, appendingTo bytes: [UInt8] = []) {
             self.width = width
             self.color = color
             self.active = active
-            bytes.reserveCapacity(2048)
+            self.bytes = bytes
+            self.bytes.reserveCapacity(self.bytes.count + 2048)
+            lines.reserveCapacity(64)
         }
 
         /// The style a line is drawn in: its own, or dim in a layer under the top one.
