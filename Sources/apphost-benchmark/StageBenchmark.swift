@@ -30,8 +30,28 @@ enum StageBenchmark {
             let laid = measure(runs: runs, count: count) { _ = ScreenLayout(layers) }
             let drawn = measure(runs: runs, count: count) { _ = renderer.draw(layout) }
             let json = measure(runs: runs, count: count) { _ = JSONRenderer().draw(layout) }
-            print(String(format: "  %@: body %.2f · layout %.2f · text %.2f · JSON %.2f", name, made, laid, drawn, json))
+            let fresh = try await measureAsync(runs: runs, count: count) {
+                let screen = try registry.makeScreen(for: route, router: router)
+                await screen.load()
+            }
+            print(String(format: "  %@: made and loaded %.2f · body %.2f · layout %.2f · text %.2f · JSON %.2f", name, fresh, made, laid, drawn, json))
         }
+        let count = 20_000
+        let parse = measure(runs: runs, count: count) { _ = try? SessionCommand.parse("tap 1") }
+        let link = measure(runs: runs, count: count) { _ = try? DeepLink(parsing: "character/detail?identifier=2") }
+        let decode = measure(runs: runs, count: count) { _ = try? registry.validate(Route(parsing: "character/detail?identifier=2")) }
+        print(String(format: "  parse 'tap 1' %.2f · parse a deep link %.2f · check a route %.2f", parse, link, decode))
+    }
+
+    private static func measureAsync(runs: Int, count: Int, _ body: () async throws -> Void) async throws -> Double {
+        var samples: [Double] = []
+        let clock = ContinuousClock()
+        for _ in 0..<runs {
+            let started = clock.now
+            for _ in 0..<count { try await body() }
+            samples.append(seconds(clock.now - started) / Double(count) * 1e6)
+        }
+        return median(samples)
     }
 
     private static func measure(runs: Int, count: Int, _ body: () -> Void) -> Double {

@@ -77,6 +77,48 @@ struct CFeatureLoaderTests {
     }
 
     @Test
+    func aCLinkReadsItsRouteAtEveryDrawAndABadOneFailsEachTime() async throws {
+        let fixtures = try FeatureFixtures()
+        let source = fixtures.path("links.c")
+        try """
+            #include <stddef.h>
+            #include "apphost.h"
+            static int draws;
+            static void render_main(const apphost_host_api *api, apphost_screen *screen) {
+                api->title(screen, "Links");
+                /* The same text for the good link at every draw; the bad one alternates between two wrong forms. */
+                api->link(screen, "Good", "links/other");
+                api->link(screen, "Bad", (draws++ % 2) ? "links/other/more" : "no such route!");
+            }
+            static void render_other(const apphost_host_api *api, apphost_screen *screen) { api->title(screen, "Other"); }
+            static const apphost_destination destinations[] = {
+                {"main", 0, NULL, (apphost_render_fn)render_main},
+                {"other", 0, NULL, (apphost_render_fn)render_other},
+            };
+            static const apphost_feature_descriptor descriptor = {
+                APPHOST_C_FEATURE_HEADER,
+                .name = "links", .route_name = "links", .root_destination = "main", .destination_count = 2,
+                .destination_size = APPHOST_DESTINATION_SIZE, .destinations = destinations,
+            };
+            const apphost_feature_descriptor *apphost_feature_entry(void) { return &descriptor; }
+            """.write(toFile: source, atomically: true, encoding: .utf8)
+        let library = fixtures.path("libLinksFeature.so")
+        try CCompiler.compile(source, to: library)
+        let app = try await AppHarness(paths: [library], start: "links")
+
+        for round in 0..<4 {
+            await app.run("tap Bad")
+            let reason = round % 2 == 0
+                ? "no such route!: segment 'no such route!' is not a valid name (letters, digits, '-', '_' and '.')"
+                : "links/other/more: too many path segments; expected NAME or NAME/DESTINATION"
+            #expect(app.errorLines.last == "error: tap Bad: link 'Bad' has no valid destination: \(reason)\n", "draw \(round + 1)")
+            await app.run("tap Good")
+            #expect(app.session.deepLink.description == "links/main>links/other")
+            await app.run("back")
+        }
+    }
+
+    @Test
     func navigateToARouteNothingProvidesReturnsFalse() async throws {
         let fixtures = try FeatureFixtures()
         let navigator = fixtures.path("libNavigatorFeature.so")

@@ -17,6 +17,20 @@ struct FFIFunctionTests {
     }
 
     @Test
+    func aPreparedInterfaceIsSharedByItsSignatureAndCallsLikeAFreshOne() throws {
+        let first = try FFIFunction.prepared(argumentTypes: [.pointer, .pointer, .int64])
+        let again = try FFIFunction.prepared(argumentTypes: [.pointer, .pointer, .int64])
+        let other = try FFIFunction.prepared(argumentTypes: [.pointer, .pointer, .string])
+        #expect(first === again)
+        #expect(first !== other)
+        #expect(other.argumentTypes == [.pointer, .pointer, .string])
+
+        let probe: @convention(c) (UnsafeRawPointer?, UnsafeRawPointer?, Int64) -> Void = ffi_probe_pointers
+        try again.call(erase(probe), with: [.pointer(nil), .pointer(nil), .int64(9)])
+        #expect(String(cString: ffi_probe_last()) == "pointers null null 9")
+    }
+
+    @Test
     func callsAFunctionWithoutArguments() throws {
         #expect(try call(ffi_probe_nothing, []) == "nothing")
     }

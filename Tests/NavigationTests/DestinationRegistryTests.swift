@@ -92,6 +92,18 @@ struct DestinationRegistryTests {
             try sut.validate(Route(parsing: "sample/detail?identifier=x"))
         }
     }
+
+    @Test
+    func validRoutesAreRememberedButABadOneIsRefusedEveryTime() throws {
+        let sut = DestinationRegistry()
+        try sut.register(SampleNavigation.self, feature: "sample") { _, _ in self.screen("A") }
+        // More valid routes than are remembered, so the memory fills, is forgotten and fills again.
+        for identifier in 0..<(DestinationRegistry.keptValidRoutes * 2 + 10) {
+            try sut.validate(Route(parsing: "sample/detail?identifier=\(identifier)"))
+            #expect(throws: RouteError.self) { try sut.validate(Route(parsing: "sample/detail?identifier=x\(identifier)")) }
+        }
+        #expect(throws: RouteError.self) { try sut.validate(Route(parsing: "sample/nowhere")) }
+    }
 }
 
 /// Another type that claims SampleNavigation's route name.

@@ -10,6 +10,7 @@ import Logging
 import CAppHost
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// Collects the nodes a C render function adds, with lists and sections nested by begin/end pairs.
 final class CScreenBuilder {
@@ -121,9 +122,26 @@ private func parseRoute(_ text: UnsafePointer<CChar>?) -> Result<Route, RouteErr
     }
 }
 
+/// The routes of recent links: a C screen names its links as text at every draw, and reading a
+/// route costs more than the rest of a link. At most ``keptLinks`` are kept; failures are read again.
+private let keptLinks = 256
+private let linkRoutes = Mutex<[String: Route]>([:])
+
+private func linkRoute(_ text: UnsafePointer<CChar>?) -> Result<Route, RouteError> {
+    let key = string(text)
+    if let route = linkRoutes.withLock({ $0[key] }) { return .success(route) }
+    let parsed = parseRoute(text)
+    if case .success(let route) = parsed {
+        linkRoutes.withLock { routes in
+            if routes.count < keptLinks { routes[key] = route }
+        }
+    }
+    return parsed
+}
+
 private func prepare(_ types: [FFIType]) -> Result<FFIFunction, FFIError> {
     do {
-        return .success(try FFIFunction(argumentTypes: types))
+        return .success(try FFIFunction.prepared(argumentTypes: types))
     } catch {
         return .failure(error)
     }
@@ -152,7 +170,7 @@ enum CHostAPI {
             text: { screen, text in CScreenBuilder.from(screen)?.add(.text(string(text))) },
             link: { screen, label, route in
                 guard let builder = CScreenBuilder.from(screen) else { return }
-                switch parseRoute(route) {
+                switch linkRoute(route) {
                 case .success(let destination):
                     builder.add(.link(string(label), destination: destination, failure: nil))
                 case .failure(let error):

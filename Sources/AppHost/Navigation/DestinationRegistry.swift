@@ -268,9 +268,20 @@ public final class DestinationRegistry {
     }
 
     /// Checks that a route names a registered type and decodes into it.
+    ///
+    /// Deep links and `open` check every route they name, and decoding costs microseconds, so the
+    /// last ``keptValidRoutes`` routes found valid are remembered: a registration is never removed,
+    /// so a route once valid stays valid.
     public func validate(_ route: Route) throws(RouteError) {
+        if validRoutes.contains(route) { return }
         try registration(for: route).check(route)
+        if validRoutes.count >= Self.keptValidRoutes { validRoutes.removeAll(keepingCapacity: true) }
+        validRoutes.insert(route)
     }
+
+    /// How many valid routes ``validate(_:)`` remembers; when full, it forgets them all and starts again.
+    public static let keptValidRoutes = 256
+    private var validRoutes: Set<Route> = []
 
     /// Makes the screen of a route, with the router its view model will navigate with.
     public func makeScreen(for route: Route, router: any RouterContract) throws(RouteError) -> Screen {
