@@ -69,9 +69,12 @@ public struct List: Element {
     /// Creates a list from a block of rows.
     public init(@ViewBuilder _ rows: () -> [Node]) { node = .list(rows()) }
     /// Creates a list with one row (or more) for each item.
+    @inlinable
     public init<Items: Sequence>(_ items: Items, @ViewBuilder row: (Items.Element) -> [Node]) {
-        node = .list(Node.rows(items, row))
+        self.init(node: .list(Node.rows(items, row)))
     }
+    @usableFromInline
+    init(node: Node) { self.node = node }
 }
 
 /// Elements for each item of a sequence, with no chrome of their own.
@@ -79,9 +82,12 @@ public struct ForEach: Element {
     /// The node this element draws as.
     public let node: Node
     /// Creates the elements for each item.
+    @inlinable
     public init<Items: Sequence>(_ items: Items, @ViewBuilder content: (Items.Element) -> [Node]) {
-        node = .group(Node.rows(items, content))
+        self.init(node: .group(Node.rows(items, content)))
     }
+    @usableFromInline
+    init(node: Node) { self.node = node }
 }
 
 /// A titled group of elements.
@@ -119,8 +125,10 @@ public struct ErrorMessage: Element {
 }
 
 extension Node {
-    /// The nodes of each item, in order. A plain loop rather than `flatMap`: this runs unspecialized
-    /// (features call it across the kit's boundary), where the loop is several times cheaper.
+    /// The nodes of each item, in order. Inlinable, as `List` and `ForEach` that call it: it is
+    /// compiled into the feature, specialized for its items and its row closure. Its body is part
+    /// of the kit's ABI and never changes.
+    @inlinable
     static func rows<Items: Sequence>(_ items: Items, _ row: (Items.Element) -> [Node]) -> [Node] {
         var nodes: [Node] = []
         nodes.reserveCapacity(items.underestimatedCount)
