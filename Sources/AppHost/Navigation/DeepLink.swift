@@ -61,7 +61,7 @@ public enum DeepLink: Hashable, Sendable, CustomStringConvertible {
         }
         let body = text[text.index(after: open)..<text.index(before: text.endIndex)]
         var items: [ShellStack] = []
-        for part in try DeepLink.splitTopLevel(body, at: "|") {
+        for part in try DeepLink.splitTopLevel(body, at: UInt8(ascii: "|")) {
             guard let colon = part.firstIndex(of: ":") else {
                 throw RouteError(route: String(part), message: "a shell item reads ITEM:STACK")
             }
@@ -121,14 +121,14 @@ public enum DeepLink: Hashable, Sendable, CustomStringConvertible {
     static func parseStack(_ text: Substring) throws(RouteError) -> NavigationState {
         let routesPart: Substring
         var presentation: Presentation?
-        if let bang = try firstTopLevel(text, "!") {
+        if let bang = try firstTopLevel(text, UInt8(ascii: "!")) {
             routesPart = text[..<bang]
-            presentation = try parsePresentation(text[text.index(after: bang)...])
+            presentation = try parsePresentation(text[text.utf8.index(after: bang)...])
         } else {
             routesPart = text
         }
-        let routes = try routesPart.split(separator: ">", omittingEmptySubsequences: false).map {
-            (part: Substring) throws(RouteError) -> Route in try Route(parsing: String(part))
+        let routes = try routesPart.utf8.split(separator: UInt8(ascii: ">"), omittingEmptySubsequences: false).map {
+            (part: Substring.UTF8View.SubSequence) throws(RouteError) -> Route in try Route(parsing: String(Substring(part)))
         }
         guard let root = routes.first else {
             throw RouteError(route: String(text), message: "a stack needs at least one route")
@@ -194,35 +194,43 @@ public enum DeepLink: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The first `character` outside parentheses (nil: none, just check); throws on unbalanced parentheses.
-    private static func firstTopLevel(_ text: Substring, _ character: Character?) throws(RouteError) -> Substring.Index? {
+    /// Where `separator` (an ASCII character) first stands outside every parenthesis, if anywhere;
+    /// with none, only checks that the parentheses balance and nest at most ``maximumNesting`` deep.
+    /// Every character it looks for is ASCII, so it reads bytes, not characters.
+    private static func firstTopLevel(_ text: Substring, _ separator: UInt8?) throws(RouteError) -> Substring.Index? {
         var depth = 0
-        for index in text.indices {
-            switch text[index] {
-            case "(":
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            switch utf8[index] {
+            case UInt8(ascii: "("):
                 depth += 1
-                if character == nil && depth > maximumNesting {
+                if separator == nil && depth > maximumNesting {
                     throw RouteError(
                         route: String(text.prefix(80)) + (text.count > 80 ? "…" : ""),
                         message: "nested more than \(maximumNesting) deep (DeepLink.maximumNesting)"
                     )
                 }
-            case ")":
+            case UInt8(ascii: ")"):
                 depth -= 1
                 if depth < 0 { throw RouteError(route: String(text), message: "unbalanced ')'") }
-            case character where depth == 0: return index
-            default: break
+            case let byte where depth == 0 && byte == separator:
+                return index
+            default:
+                break
             }
+            utf8.formIndex(after: &index)
         }
         guard depth == 0 else { throw RouteError(route: String(text), message: "unbalanced '('") }
         return nil
     }
 
-    private static func splitTopLevel(_ text: Substring, at separator: Character) throws(RouteError) -> [Substring] {
+    private static func splitTopLevel(_ text: Substring, at separator: UInt8) throws(RouteError) -> [Substring] {
         var parts: [Substring] = []
         var rest = text
         while let index = try firstTopLevel(rest, separator) {
             parts.append(rest[..<index])
-            rest = rest[rest.index(after: index)...]
+            rest = rest[rest.utf8.index(after: index)...]
         }
         parts.append(rest)
         return parts
