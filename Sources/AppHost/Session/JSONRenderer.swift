@@ -103,7 +103,7 @@ public struct JSONRenderer: Sendable {
                 json.close("}")
             case .button, .link, .toggle, .textField, .dialogButton:
                 json.comma()
-                encode(layer.actions[element.action], number: layer.number(of: element), into: &json)
+                encodeActionable(element, of: layer, into: &json)
             case .list:
                 json.comma()
                 json.open("{")
@@ -151,7 +151,11 @@ public struct JSONRenderer: Sendable {
         json.close("]")
     }
 
-    private func encode(_ action: ScreenAction, number: Int?, into json: inout Writer) {
+    /// An actionable element from what the layout kept of it; only a link's route and failure are
+    /// read from its action.
+    private func encodeActionable(_ element: ScreenLayout.Element, of layer: ScreenLayout.Layer, into json: inout Writer) {
+        let label = element.text ?? ""
+        let number = layer.number(of: element)
         json.open("{")
         func numbered() {
             if let number {
@@ -159,32 +163,38 @@ public struct JSONRenderer: Sendable {
                 json.number(number)
             }
         }
-        switch action {
-        case .button(let label, _):
-            json.field("label", label)
-            numbered()
-            json.field("type", "button")
-        case .link(let label, let destination, let failure):
+        switch element.kind {
+        case .link:
+            var destination: Route?
+            var failure: String?
+            if case .link(_, let linked, let reason) = layer.actions[element.action] {
+                destination = linked
+                failure = reason
+            }
             if let failure { json.field("failure", failure) }
             json.field("label", label)
             numbered()
             if let destination { json.field("route", destination.description) }
             json.field("type", "link")
-        case .toggle(let label, let isOn, _):
+        case .toggle:
             json.key("isOn")
-            json.bytes += (isOn ? "true" : "false").utf8
+            json.bool(element.flag)
             json.field("label", label)
             numbered()
             json.field("type", "toggle")
-        case .textField(let label, let text, _):
+        case .textField:
             json.field("label", label)
             numbered()
-            json.field("text", text)
+            json.field("text", element.detail ?? "")
             json.field("type", "textField")
-        case .dialogButton(let button, _):
-            json.field("label", button.label)
+        case .dialogButton:
+            json.field("label", label)
             numbered()
-            json.field("role", button.role.rawValue)
+            json.field("role", element.detail ?? AlertButton.Role.default.rawValue)
+        default:
+            json.field("label", label)
+            numbered()
+            json.field("type", "button")
         }
         json.close("}")
     }
@@ -215,19 +225,32 @@ public struct JSONRenderer: Sendable {
             empty = true
         }
 
-        mutating func key(_ name: String) {
+        /// A member's name: always one of the renderer's own ASCII names, written without escaping.
+        mutating func key(_ name: StaticString) {
             comma()
-            string(name)
+            bytes.append(UInt8(ascii: "\""))
+            name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            bytes.append(UInt8(ascii: "\""))
             bytes.append(UInt8(ascii: ":"))
         }
 
-        mutating func field(_ name: String, _ value: String) {
+        mutating func field(_ name: StaticString, _ value: String) {
             key(name)
             string(value)
         }
 
+        mutating func bool(_ value: Bool) {
+            bytes += (value ? "true" : "false").utf8
+            empty = false
+        }
+
         mutating func number(_ value: Int) {
-            bytes += String(value).utf8
+            if value >= 0 && value < 10 {
+                bytes.append(UInt8(ascii: "0") + UInt8(value))
+            } else {
+                var text = String(value)
+                text.withUTF8 { bytes.append(contentsOf: $0) }
+            }
             empty = false
         }
 

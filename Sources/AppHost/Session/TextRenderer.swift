@@ -393,6 +393,11 @@ public struct TextRenderer: Sendable {
         }
 
         mutating func numbered(_ element: ScreenLayout.Element, number: Int?, indent: Int) {
+            if let number, !color, element.kind == .button || element.kind == .link,
+                oneLine(element.text ?? "", number: number, indent: indent, link: element.kind == .link)
+            {
+                return
+            }
             let digits = number.map { String($0) }
             let marker = digits.map { "[" + $0 + "] " } ?? "[·] "
             // The marker's width: its digits and three ASCII characters, or `[·] `, four characters.
@@ -412,6 +417,52 @@ public struct TextRenderer: Sendable {
                 wrap(label, indent: indent, prefix: marker, hanging: hanging)
             }
         }
+
+        /// A numbered button or link written as one line, `[N] label` (and ` ›` for a link), when the
+        /// label is printable ASCII with single spaces between words and the line fits: what
+        /// ``wrap(_:indent:prefix:hanging:style:)`` would write, without its work. False, writing
+        /// nothing, otherwise.
+        private mutating func oneLine(_ label: String, number: Int, indent: Int, link: Bool) -> Bool {
+            let indent = capped(indent)
+            var digits = 1
+            var power = 10
+            while power <= number, digits < 19 {
+                digits += 1
+                power &*= 10
+            }
+            let suffix = link ? 2 : 0
+            let fits: Bool? = label.utf8.withContiguousStorageIfAvailable { utf8 in
+                guard let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20,
+                    indent + digits + 3 + utf8.count + suffix <= width
+                else { return false }
+                var previous: UInt8 = 0
+                for byte in utf8 {
+                    guard byte >= 0x20, byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
+                    previous = byte
+                }
+                return true
+            }
+            guard fits == true else { return false }
+            let start = bytes.count
+            Self.repeatBytes(Self.space, indent, into: &bytes)
+            bytes.append(UInt8(ascii: "["))
+            var divisor = power / 10
+            var rest = number
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+                rest %= divisor
+                divisor /= 10
+            }
+            bytes.append(UInt8(ascii: "]"))
+            bytes.append(0x20)
+            Self.append(label, to: &bytes)
+            if link { bytes += Self.linkSuffix }
+            endLine(start: start, width: indent + digits + 3 + label.utf8.count + suffix)
+            return true
+        }
+
+        /// ` ›`, after a link's label.
+        private static let linkSuffix = Array(" ›".utf8)
 
         /// Draws a layer's elements front to back; lists and sections indent what they hold by two.
         mutating func draw(_ layer: ScreenLayout.Layer) {
