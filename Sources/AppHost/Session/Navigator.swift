@@ -105,6 +105,9 @@ public final class Navigator {
         results.append(PendingResult(item: item ?? selected, depth: depth, result: result))
     }
 
+    /// Whether a result waits to be delivered.
+    public var hasPendingResults: Bool { !results.isEmpty }
+
     /// Takes the oldest pending result.
     public func nextResult() -> PendingResult? {
         results.isEmpty ? nil : results.removeFirst()

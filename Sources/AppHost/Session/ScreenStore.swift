@@ -23,10 +23,22 @@ final class ScreenStore {
     private var screens: [[[Entry]]] = []
     /// The navigator installation the screens belong to.
     private var installation: Int?
+    /// A screen made, kept, and still to be loaded.
+    private var waiting: Screen?
 
     init(registry: DestinationRegistry, report: @escaping @MainActor (String) -> Void) {
         self.registry = registry
         self.report = report
+    }
+
+    /// Brings the screens of the selected item in line with the navigation state when that needs
+    /// nothing loaded and no result delivered, the usual case after a `back` or a `root`: true if it did.
+    /// Otherwise ``update(_:)`` carries on from where this stopped.
+    func updateWithoutWaiting(_ navigator: Navigator) -> Bool {
+        guard waiting == nil, !navigator.hasPendingResults else { return false }
+        guard let screen = prepareNext(navigator) else { return true }
+        waiting = screen
+        return false
     }
 
     /// Brings the screens of the selected item in line with the navigation state, loads new ones,
@@ -50,8 +62,10 @@ final class ScreenStore {
     /// navigation state is followed, at most ``maximumLoadRounds`` times in a row.
     private func synchronize(_ navigator: Navigator) async {
         var rounds = 0
-        // Only a load is awaited: finding and making screens is synchronous.
-        while let screen = prepareNext(navigator) {
+        // Only a load is awaited: finding and making screens is synchronous. A screen made by
+        // updateWithoutWaiting(_:) is loaded first.
+        while let screen = waiting ?? prepareNext(navigator) {
+            waiting = nil
             let router = navigator.routers[navigator.selected]
             let revision = router.revision
             let item = navigator.selected

@@ -254,48 +254,64 @@ public final class Session {
         case .quit:
             return .quit
         default:
-            if await perform(command, text: text) {
+            // Navigation alone runs without waiting; a view model's action and a new screen's load are awaited.
+            switch step(for: command, text: text) {
+            case .failed:
+                break
+            case .navigated:
+                if !screens.updateWithoutWaiting(navigator) {
+                    await screens.update(navigator)
+                }
+                draw()
+            case .model(let action):
+                switch action {
+                case .button(let button): await button.perform()
+                case .toggle(let toggle, let isOn): await toggle.perform(isOn)
+                case .textField(let field, let value): await field.perform(value)
+                }
                 await refresh()
             }
-            recorder?.record(text, session: self, errors: errorCount > before ? Array(errors.suffix(errorCount - before)) : [])
         }
+        recorder?.record(text, session: self, errors: errorCount > before ? Array(errors.suffix(errorCount - before)) : [])
         return outcome(since: before)
     }
 
     // MARK: Commands
 
-    /// Carries out a command that may change what is on screen; false if it failed and nothing changed.
-    ///
-    /// Only a view model's own actions are awaited; everything else runs synchronously in
-    /// ``navigate(_:text:)``, so most commands allocate no large asynchronous frame.
-    private func perform(_ command: SessionCommand, text: String) async -> Bool {
-        let model: ModelAction
+    /// What a command that may change the screen comes to.
+    private enum Step {
+        /// It failed, was reported, and changed nothing.
+        case failed
+        /// It changed the navigation state.
+        case navigated
+        /// A view model's action is to run.
+        case model(ModelAction)
+    }
+
+    /// Carries out a command as far as it goes without waiting: navigation is done here; a view
+    /// model's action is returned to be awaited.
+    private func step(for command: SessionCommand, text: String) -> Step {
         switch command {
         case .tap(let target):
-            guard let action = action(for: target, command: text) else { return false }
+            guard let action = action(for: target, command: text) else { return .failed }
             switch action {
             case .button(_, let button):
-                model = .button(button)
+                return .model(.button(button))
             case .toggle(_, let isOn, let toggle):
-                model = .toggle(toggle, !isOn)
+                return .model(.toggle(toggle, !isOn))
             default:
-                return follow(action, command: text)
+                return follow(action, command: text) ? .navigated : .failed
             }
         case .type(let target, let value):
-            guard let action = action(for: target, command: text) else { return false }
+            guard let action = action(for: target, command: text) else { return .failed }
             guard case .textField(_, _, let field) = action else {
-                return fail("\(text): '\(action.label)' is not a text field; use tap")
+                _ = fail("\(text): '\(action.label)' is not a text field; use tap")
+                return .failed
             }
-            model = .textField(field, value)
+            return .model(.textField(field, value))
         default:
-            return navigate(command, text: text)
+            return navigate(command, text: text) ? .navigated : .failed
         }
-        switch model {
-        case .button(let button): await button.perform()
-        case .toggle(let toggle, let isOn): await toggle.perform(isOn)
-        case .textField(let field, let value): await field.perform(value)
-        }
-        return true
     }
 
     /// A view model's action that a command runs.
@@ -306,6 +322,7 @@ public final class Session {
     }
 
     /// Carries out a command that only navigates; false if it failed and nothing changed.
+    /// Taps and typing are ``step(for:text:)``'s.
     private func navigate(_ command: SessionCommand, text: String) -> Bool {
         // No copy of the state is kept across the command: the router then changes its stacks in place.
         let depth = router.state.presentedDepth
@@ -369,7 +386,7 @@ public final class Session {
         case .textField(let label, _, _):
             return fail("\(command): '\(label)' is a text field; use type \(label) TEXT")
         case .button, .toggle:
-            return false  // run by perform
+            return false  // a view model's action: step(for:text:) returns it to be awaited
         }
         return true
     }
@@ -462,7 +479,14 @@ public final class Session {
 
     /// Brings the screens in line with the state, lays out what is on top, draws it, and says if the state changed.
     private func refresh() async {
-        await screens.update(navigator)
+        if !screens.updateWithoutWaiting(navigator) {
+            await screens.update(navigator)
+        }
+        draw()
+    }
+
+    /// Lays out what is on top, draws it, writes it, and says if the state changed.
+    private func draw() {
         let chrome = navigator.shell.map { shell in
             ShellChrome(style: shell.style, titles: shell.items.map(\.title), selected: navigator.selected)
         }
