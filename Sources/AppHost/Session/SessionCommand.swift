@@ -103,6 +103,13 @@ public enum SessionCommand: Hashable, Sendable {
     /// The longest command line read, in bytes; a longer one is refused whole.
     public static let maximumLineLength = 65_536
 
+    /// A command word in lower case: ASCII ones by their bytes, others as `lowercased()` does.
+    private static func lowercased(_ word: Substring) -> String {
+        guard word.utf8.allSatisfy({ $0 < 0x80 }) else { return word.lowercased() }
+        guard word.utf8.contains(where: { (0x41...0x5A).contains($0) }) else { return String(word) }
+        return String(decoding: word.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+
     /// Parses a line; `nil` for a blank line or a `#` comment.
     public static func parse(_ line: String) throws(SessionError) -> SessionCommand? {
         guard line.utf8.count <= maximumLineLength else {
@@ -116,13 +123,16 @@ public enum SessionCommand: Hashable, Sendable {
         // Words are separated by any run of spaces and tabs.
         // Spaces and tabs are ASCII: the first one is found in the bytes.
         let space = trimmed.utf8.firstIndex { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        let word = trimmed[..<(space ?? trimmed.endIndex)].lowercased()
+        let word = Self.lowercased(trimmed[..<(space ?? trimmed.endIndex)])
         let argument = space.map { String(trimmed[$0...]).trimmingSpaces } ?? ""
         func target(_ text: String) throws(SessionError) -> Target {
             // Element and tab numbers start at 1; a word of digits that is no such number is refused,
             // not taken as a label (and never turned into arithmetic on Int.min).
-            let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : text[...]
-            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return .label(text) }
+            // Signs and digits are ASCII: the bytes are checked, not the characters.
+            let utf8 = text.utf8
+            let signed = utf8.first == UInt8(ascii: "-") || utf8.first == UInt8(ascii: "+")
+            let digits = utf8.dropFirst(signed ? 1 : 0)
+            guard !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return .label(text) }
             guard let number = Int(text), number >= 1, number <= maximumNumber else {
                 throw SessionError(command: trimmed, message: "\(text) is not an element or tab number; numbers go from 1 to \(maximumNumber)")
             }
