@@ -159,6 +159,8 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     /// `text` with every byte but letters, digits, `-`, `.`, `_` and `~` percent-encoded.
     @_spi(Host)
     public static func percentEncoded(_ text: String) -> String {
+        // Most names and values need no escape: then the text is its own encoding.
+        if text.utf8.allSatisfy(isUnreserved) { return text }
         var result = ""
         for byte in text.utf8 {
             if isUnreserved(byte) {
