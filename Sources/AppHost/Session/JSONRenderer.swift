@@ -96,11 +96,7 @@ public struct JSONRenderer: Sendable {
         for element in layer.elements {
             switch element.kind {
             case .text:
-                json.comma()
-                json.open("{")
-                json.field("text", element.text ?? "")
-                json.field("type", "text")
-                json.close("}")
+                json.element(type: "text", "text", element.text ?? "")
             case .button, .link, .toggle, .textField, .dialogButton:
                 json.comma()
                 encodeActionable(element, of: layer, into: &json)
@@ -124,28 +120,14 @@ public struct JSONRenderer: Sendable {
                 json.field("type", "section")
                 json.close("}")
             case .divider:
-                json.comma()
-                json.open("{")
-                json.field("type", "divider")
-                json.close("}")
+                json.element(type: "divider")
             case .progress:
-                json.comma()
-                json.open("{")
-                json.field("label", element.text ?? "")
-                json.field("type", "progress")
-                json.close("}")
+                json.element(type: "progress", "label", element.text ?? "")
             case .error:
-                json.comma()
-                json.open("{")
-                json.field("message", element.text ?? "")
-                json.field("type", "error")
-                json.close("}")
+                json.element(type: "error", "message", element.text ?? "")
             case .unsupported:
                 // A kind of element added to a newer kit than this host was built against.
-                json.comma()
-                json.open("{")
-                json.field("type", "unsupported")
-                json.close("}")
+                json.element(type: "unsupported")
             }
         }
         json.close("]")
@@ -232,6 +214,24 @@ public struct JSONRenderer: Sendable {
             name.withUTF8Buffer { bytes.append(contentsOf: $0) }
             bytes.append(UInt8(ascii: "\""))
             bytes.append(UInt8(ascii: ":"))
+        }
+
+        /// An element of an array with one member and its type, `{"NAME":"VALUE","type":"TYPE"}`
+        /// (every NAME sorts before `type`), or its type alone.
+        mutating func element(type: StaticString, _ name: StaticString? = nil, _ value: String = "") {
+            comma()
+            open("{")
+            if let name { field(name, value) }
+            field("type", type)
+            close("}")
+        }
+
+        mutating func field(_ name: StaticString, _ value: StaticString) {
+            key(name)
+            bytes.append(UInt8(ascii: "\""))
+            value.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            bytes.append(UInt8(ascii: "\""))
+            empty = false
         }
 
         mutating func field(_ name: StaticString, _ value: String) {
