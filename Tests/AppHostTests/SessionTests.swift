@@ -47,6 +47,27 @@ struct SessionTests {
     }
 
     @Test
+    func screensWrittenAsBytesAreTheScreensWrittenAsText() async throws {
+        let text = try makeSession()
+        let bytes = try makeSession()
+        var written: [UInt8] = []
+        bytes.screenOutput = { written += $0 }
+        let commands = ["tap 1", "tap 2", "back", "tap 3", "show", "root"]
+
+        await text.start()
+        await bytes.start()
+        for command in commands {
+            await text.execute(command)
+            await bytes.execute(command)
+        }
+
+        // `capture` got both sessions' strings, which are the text session's screens and none of the other's.
+        #expect(!written.isEmpty)
+        #expect(String(decoding: written, as: UTF8.self) == capture.output)
+        #expect(bytes.current?.text == text.current?.text)
+    }
+
+    @Test
     func tapByNumberRunsTheButtonAndRendersAgain() async throws {
         let sut = try makeSession()
         await sut.start()
