@@ -10,7 +10,6 @@ import Logging
 import CAppHost
 import FoundationEssentials
 import Glibc
-import Synchronization
 
 /// Collects the nodes a C render function adds, with lists and sections nested by begin/end pairs.
 final class CScreenBuilder {
@@ -122,21 +121,17 @@ private func parseRoute(_ text: UnsafePointer<CChar>?) -> Result<Route, RouteErr
     }
 }
 
-/// The routes of recent links: a C screen names its links as text at every draw, and reading a
-/// route costs more than the rest of a link. At most ``keptLinks`` are kept; failures are read again.
-private let keptLinks = 256
-private let linkRoutes = Mutex<[String: Route]>([:])
+/// The routes of link texts seen: a C screen names its links as text at every draw, and reading a
+/// route costs more than the rest of a link. At most 256 are kept; failures are read again.
+private let linkRoutes = KeptValues<String, Route>(limit: 256)
 
 private func linkRoute(_ text: UnsafePointer<CChar>?) -> Result<Route, RouteError> {
-    let key = string(text)
-    if let route = linkRoutes.withLock({ $0[key] }) { return .success(route) }
-    let parsed = parseRoute(text)
-    if case .success(let route) = parsed {
-        linkRoutes.withLock { routes in
-            if routes.count < keptLinks { routes[key] = route }
-        }
+    let text = string(text)
+    do {
+        return .success(try linkRoutes.value(for: text) { () throws(RouteError) in try Route(parsing: text) })
+    } catch {
+        return .failure(error)
     }
-    return parsed
 }
 
 private func prepare(_ types: [FFIType]) -> Result<FFIFunction, FFIError> {

@@ -7,7 +7,6 @@
 import CFFI
 import FoundationEssentials
 import Glibc
-import Synchronization
 
 /// A C argument type libffi can pass.
 package enum FFIType: String, Hashable, Sendable, CustomStringConvertible {
@@ -81,19 +80,13 @@ package final class FFIFunction: @unchecked Sendable {
         typeList.deallocate()
     }
 
-    /// The most interfaces ``prepared(argumentTypes:)`` keeps; past it, each is prepared anew.
-    package static let keptInterfaces = 256
-    private static let kept = Mutex<[[FFIType]: FFIFunction]>([:])
+    /// The interfaces ``prepared(argumentTypes:)`` shares, at most 256.
+    private static let kept = KeptValues<[FFIType], FFIFunction>(limit: 256)
 
     /// An interface for `argumentTypes`, shared: a C screen's buttons are made at every draw, and
     /// preparing a call costs more than the rest of a button. A prepared interface is only read.
     package static func prepared(argumentTypes: [FFIType]) throws(FFIError) -> FFIFunction {
-        if let shared = kept.withLock({ $0[argumentTypes] }) { return shared }
-        let function = try FFIFunction(argumentTypes: argumentTypes)
-        kept.withLock { interfaces in
-            if interfaces.count < keptInterfaces { interfaces[argumentTypes] = function }
-        }
-        return function
+        try kept.value(for: argumentTypes) { () throws(FFIError) in try FFIFunction(argumentTypes: argumentTypes) }
     }
 
     /// Calls `function` with `values`, which must match ``argumentTypes``.

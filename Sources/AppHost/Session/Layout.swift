@@ -177,14 +177,6 @@ public struct ScreenLayout {
             self.kind = kind
             self.text = text
         }
-
-        /// Whether `tap` or `type` can reach the element.
-        public var isActionable: Bool {
-            switch kind {
-            case .button, .link, .toggle, .textField, .dialogButton: true
-            default: false
-            }
-        }
     }
 
     /// Lays out `layers` under `chrome`.
