@@ -31,6 +31,11 @@ struct DriftedKit {
              insert: "    /// An accent (added after 1.0).\n    public var accent: String? = nil\n"),
         Edit(file: "DSL/Elements.swift", anchor: "/// The screen's title.",
              insert: "/// A picture (added after 1.0).\npublic struct Image: Element {\n    public let node: Node\n    public init(_ name: String) { node = .image(name) }\n}\n\n"),
+        // The kit's own switches over its nodes take the new case, as a newer kit's would.
+        Edit(file: "DSL/NodeContent.swift", anchor: "        case .divider:\n            if case .divider = other { return true }",
+             insert: "        case .image(let left):\n            if case .image(let right) = other { return left == right }\n"),
+        Edit(file: "DSL/NodeContent.swift", anchor: "        case .title, .text, .link, .divider, .progress, .error: self",
+             insert: "        case .image: self\n"),
     ]
 
     /// The edits that make the kit a newer minor version.

@@ -93,13 +93,15 @@ public struct JSONRenderer: Sendable {
     /// A layer's elements as an array of objects; a list or a section holds its content in an array of its own.
     private func encodeElements(_ layer: ScreenLayout.Layer, into json: inout Writer) {
         json.open("[")
+        // A link's route and failure are read from its action; the actions are read once, at the first link.
+        var actions: [ScreenAction]?
         for element in layer.elements {
             switch element.kind {
             case .text:
                 json.element(type: "text", "text", element.text ?? "")
             case .button, .link, .toggle, .textField, .dialogButton:
                 json.comma()
-                encodeActionable(element, of: layer, into: &json)
+                encodeActionable(element, of: layer, actions: &actions, into: &json)
             case .list:
                 json.comma()
                 json.open("{")
@@ -135,7 +137,12 @@ public struct JSONRenderer: Sendable {
 
     /// An actionable element from what the layout kept of it; only a link's route and failure are
     /// read from its action.
-    private func encodeActionable(_ element: ScreenLayout.Element, of layer: ScreenLayout.Layer, into json: inout Writer) {
+    private func encodeActionable(
+        _ element: ScreenLayout.Element,
+        of layer: ScreenLayout.Layer,
+        actions: inout [ScreenAction]?,
+        into json: inout Writer
+    ) {
         let label = element.text ?? ""
         let number = layer.number(of: element)
         json.open("{")
@@ -149,7 +156,8 @@ public struct JSONRenderer: Sendable {
         case .link:
             var destination: Route?
             var failure: String?
-            if case .link(_, let linked, let reason) = layer.actions[element.action] {
+            if actions == nil { actions = layer.actions }
+            if case .link(_, let linked, let reason)? = actions?[element.action] {
                 destination = linked
                 failure = reason
             }

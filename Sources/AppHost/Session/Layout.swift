@@ -62,15 +62,21 @@ public struct Breadcrumbs: Equatable, Sendable, ExpressibleByArrayLiteral {
 /// The chrome of a shell: a tab bar under the screen, or a sidebar beside it.
 public struct ShellChrome: Sendable, Equatable {
     /// Tabs or split.
-    public var style: ShellStyle
+    public var style: ShellStyle {
+        get { ShellStyle(rawValue: styleName) ?? .tabs }
+        set { styleName = newValue.rawValue }
+    }
     /// The items' titles, in order.
     public var titles: [String]
     /// The index of the selected item.
     public var selected: Int
+    /// The style's name: the kit's enums are resilient, of a size the host learns only at run
+    /// time, and a layout holding one would be copied through the runtime at every step.
+    private var styleName: String
 
     /// Creates the chrome of a shell.
     public init(style: ShellStyle, titles: [String], selected: Int) {
-        self.style = style
+        self.styleName = style.rawValue
         self.titles = titles
         self.selected = selected
     }
@@ -95,6 +101,14 @@ public struct ScreenLayout {
     /// The top layer's actionable elements; `tap N` reaches `actions[N - 1]`.
     public var actions: [ScreenAction] { layers.last?.actions ?? [] }
 
+    /// The top layer's actionable element `tap number` reaches, if there is one.
+    public func action(number: Int) -> ScreenAction? {
+        layers.last?.action(at: number - 1)
+    }
+
+    /// How many actionable elements the top layer has.
+    public var actionCount: Int { layers.last?.actionCount ?? 0 }
+
     /// One layer: a screen, a sheet or a dialog.
     public struct Layer {
         /// What kind of layer.
@@ -113,10 +127,85 @@ public struct ScreenLayout {
         /// The elements, in order, lists and sections opening and closing around their content;
         /// a dialog's are its buttons.
         public var elements: [Element]
-        /// The layer's actionable elements in order; an actionable element is `actions[element.action]`.
-        public var actions: [ScreenAction]
+        /// How many of the elements are actionable.
+        public var actionCount: Int
         /// Whether this is the top layer, whose elements are numbered.
         public var isTop = false
+        /// What the layer was laid out from, and its actions are read from when asked for.
+        var source: Source
+
+        /// What a layer is laid out from.
+        enum Source {
+            /// A screen's or a sheet's body.
+            case body([Node])
+            /// A dialog's buttons, the dialog presented over the stack `depth` presentations up.
+            /// (Its buttons and not the kit's `Alert`, whose size the host learns only at run time:
+            /// a layer holding one would be copied through the runtime.)
+            case dialog([AlertButton], depth: Int)
+        }
+
+        /// The layer's actionable elements in order; an actionable element is `actions[element.action]`.
+        ///
+        /// They are read from the layer's source when asked for: most screens are drawn and
+        /// never tapped, and a tap needs one action (``action(at:)``).
+        public var actions: [ScreenAction] {
+            var actions: [ScreenAction] = []
+            actions.reserveCapacity(actionCount)
+            forEachAction { action in
+                actions.append(action)
+                return true
+            }
+            return actions
+        }
+
+        /// The actionable element at `index` (`actions[index]`), if there is one.
+        public func action(at index: Int) -> ScreenAction? {
+            guard index >= 0, index < actionCount else { return nil }
+            var seen = 0
+            var found: ScreenAction?
+            forEachAction { action in
+                if seen == index {
+                    found = action
+                    return false
+                }
+                seen += 1
+                return true
+            }
+            return found
+        }
+
+        /// Calls `body` with each action in order until it returns false.
+        private func forEachAction(_ body: (ScreenAction) -> Bool) {
+            switch source {
+            case .body(let nodes):
+                _ = Self.forEachAction(in: nodes, body)
+            case .dialog(let buttons, let depth):
+                for button in buttons where !body(.dialogButton(button, depth: depth)) { return }
+            }
+        }
+
+        /// The actions of `nodes` in the order the layout numbers them; false once `body` asked to stop.
+        private static func forEachAction(in nodes: [Node], _ body: (ScreenAction) -> Bool) -> Bool {
+            for node in nodes {
+                switch node {
+                case .button(let label, let action):
+                    if !body(.button(label: label, action: action)) { return false }
+                case .link(let label, let destination, let failure):
+                    if !body(.link(label: label, destination: destination, failure: failure)) { return false }
+                case .toggle(let label, let isOn, let toggle):
+                    if !body(.toggle(label: label, isOn: isOn, action: toggle)) { return false }
+                case .textField(let label, let text, let field):
+                    if !body(.textField(label: label, text: text, action: field)) { return false }
+                case .list(let content), .section(_, let content), .group(let content):
+                    if !forEachAction(in: content, body) { return false }
+                case .title, .text, .divider, .progress, .error:
+                    continue
+                @unknown default:
+                    continue
+                }
+            }
+            return true
+        }
 
         /// The number `tap` takes for an actionable element of this layer; nil under the top layer.
         public func number(of element: Element) -> Int? {
@@ -186,7 +275,6 @@ public struct ScreenLayout {
         for layer in layers {
             var builder = Builder()
             builder.elements.reserveCapacity(32)
-            builder.actions.reserveCapacity(16)
             switch layer {
             case .screen(let body, let breadcrumbs), .sheet(let body, let breadcrumbs):
                 let kind: Layer.Kind = if case .sheet = layer { .sheet } else { .screen }
@@ -197,11 +285,12 @@ public struct ScreenLayout {
                         title: body.firstTitle ?? breadcrumbs.titles.last ?? "",
                         breadcrumbs: breadcrumbs,
                         elements: builder.elements,
-                        actions: builder.actions
+                        actionCount: builder.actionCount,
+                        source: .body(body)
                     )
                 )
             case .dialog(let alert, let confirmation, let depth):
-                for button in alert.buttons { builder.append(button, depth: depth) }
+                for button in alert.buttons { builder.append(button) }
                 laid.append(
                     Layer(
                         kind: confirmation ? .confirmationDialog : .alert,
@@ -209,7 +298,8 @@ public struct ScreenLayout {
                         breadcrumbs: [],
                         message: alert.message,
                         elements: builder.elements,
-                        actions: builder.actions
+                        actionCount: builder.actionCount,
+                        source: .dialog(alert.buttons, depth: depth)
                     )
                 )
             }
@@ -219,24 +309,24 @@ public struct ScreenLayout {
         self.chrome = chrome
     }
 
-    /// Flattens the kit's nodes into elements, collecting the actionable ones.
+    /// Flattens the kit's nodes into elements, numbering the actionable ones.
     private struct Builder {
         var elements: [Element] = []
-        var actions: [ScreenAction] = []
+        var actionCount = 0
 
-        /// Appends an actionable element drawn as `element`, reaching `action`.
-        mutating func append(_ element: Element, _ action: ScreenAction) {
+        /// Appends an actionable element.
+        mutating func appendActionable(_ element: Element) {
             var element = element
-            element.action = actions.count
+            element.action = actionCount
             elements.append(element)
-            actions.append(action)
+            actionCount += 1
         }
 
-        mutating func append(_ button: AlertButton, depth: Int) {
+        mutating func append(_ button: AlertButton) {
             var element = Element(.dialogButton, text: button.label)
             element.detail = button.role == .default ? nil : button.role.rawValue
             element.flag = button.role == .destructive
-            append(element, .dialogButton(button, depth: depth))
+            appendActionable(element)
         }
 
         mutating func append(_ nodes: [Node]) {
@@ -246,18 +336,18 @@ public struct ScreenLayout {
                     continue  // the layer's title
                 case .text(let text):
                     elements.append(Element(.text, text: text))
-                case .button(let label, let action):
-                    append(Element(.button, text: label), .button(label: label, action: action))
-                case .link(let label, let destination, let failure):
-                    append(Element(.link, text: label), .link(label: label, destination: destination, failure: failure))
-                case .toggle(let label, let isOn, let toggle):
+                case .button(let label, _):
+                    appendActionable(Element(.button, text: label))
+                case .link(let label, _, _):
+                    appendActionable(Element(.link, text: label))
+                case .toggle(let label, let isOn, _):
                     var element = Element(.toggle, text: label)
                     element.flag = isOn
-                    append(element, .toggle(label: label, isOn: isOn, action: toggle))
-                case .textField(let label, let text, let field):
+                    appendActionable(element)
+                case .textField(let label, let text, _):
                     var element = Element(.textField, text: label)
                     element.detail = text
-                    append(element, .textField(label: label, text: text, action: field))
+                    appendActionable(element)
                 case .list(let rows):
                     elements.append(Element(.list))
                     append(rows)

@@ -90,6 +90,8 @@ public final class Session {
     private let writeError: (String) -> Void
     private var navigator: Navigator!
     private var screens: ScreenStore!
+    /// Screens drawn lately, drawn again only when what they show changed.
+    private var drawn = DrawnScreens()
     private var lastNotified: Navigator.Stamp?
 
     /// Creates a session in `state`, writing screens to `output` and error lines to `errorOutput`.
@@ -180,6 +182,7 @@ public final class Session {
         let resized = TextRenderer(width: width, color: renderer.color)
         guard resized.width != renderer.width else { return false }
         renderer = resized
+        drawn.removeAll()
         return true
     }
 
@@ -392,16 +395,17 @@ public final class Session {
     }
 
     private func action(for target: SessionCommand.Target, command: String) -> ScreenAction? {
-        let actions = current?.actions ?? []
         switch target {
         case .number(let number):
-            guard actions.indices.contains(number - 1) else {
-                let range = actions.isEmpty ? "it has none" : "it has 1–\(actions.count)"
+            guard let action = current?.layout.action(number: number) else {
+                let count = current?.layout.actionCount ?? 0
+                let range = count == 0 ? "it has none" : "it has 1–\(count)"
                 _ = fail("\(command): no element \(number) on this screen (\(range))")
                 return nil
             }
-            return actions[number - 1]
+            return action
         case .label(let label):
+            let actions = current?.actions ?? []
             switch Self.match(label, in: actions.map(\.label)) {
             case .one(let index):
                 return actions[index]
@@ -490,13 +494,16 @@ public final class Session {
         let chrome = navigator.shell.map { shell in
             ShellChrome(style: shell.style, titles: shell.items.map(\.title), selected: navigator.selected)
         }
-        let layout = ScreenLayout(screens.layers(navigator), chrome: chrome)
-        let bytes = switch options.format {
-        case .text: renderer.drawBytes(layout)
-        case .json: JSONRenderer().drawBytes(layout)
+        let format = options.format
+        let renderer = renderer
+        let screen = drawn.screen(screens.layers(navigator), chrome: chrome) { layout in
+            switch format {
+            case .text: renderer.drawBytes(layout)
+            case .json: JSONRenderer().drawBytes(layout)
+            }
         }
-        current = RenderedScreen(bytes: bytes, layout: layout)
-        writeScreen(bytes)
+        current = screen
+        writeScreen(screen.bytes)
         let stamp = navigator.stamp
         if stamp != lastNotified {
             lastNotified = stamp

@@ -1,0 +1,98 @@
+@_spi(Host) import AppHostKit
+
+/// The screens a session drew lately, kept with their bytes, so that a screen that shows the same
+/// as one of them is neither laid out nor drawn again: going back, returning to the root or
+/// opening a screen seen before costs its body and a comparison.
+///
+/// Drawing is a pure function of what the layers show, so a screen is the same when its layers
+/// are: the same kinds, breadcrumbs and dialogs, bodies that show the same (equal in everything
+/// but their actions' closures, which cannot be compared), under the same chrome. A reused drawing
+/// takes its actions from the new bodies, never from the kept ones: a screen made again has a new
+/// view model. The kept bodies hold no actions, so they keep no view model alive.
+///
+/// The renderer (its format, width and colour) must stay the same while screens are kept; a
+/// session that changes it calls ``removeAll()``.
+struct DrawnScreens {
+    /// How many screens are kept, the least recently used leaving first.
+    static let kept = 16
+    /// A screen drawn as more bytes than this is not kept.
+    static let largestKept = 64 * 1024
+
+    /// A screen kept: its layout, the layers' bodies without actions, and its bytes.
+    private final class Kept {
+        let layout: ScreenLayout
+        let bytes: [UInt8]
+
+        init(layout: ScreenLayout, bytes: [UInt8]) {
+            self.layout = layout
+            self.bytes = bytes
+        }
+    }
+
+    /// Kept screens, the most recently used last.
+    private var screens: [Kept] = []
+
+    /// How many screens were reused and how many drawn since the session began.
+    private(set) var reused = 0
+    private(set) var drawn = 0
+
+    /// The screen `layers` under `chrome` make: a kept one that shows the same, with the new
+    /// bodies' actions, or a new one laid out and drawn by `draw`.
+    mutating func screen(_ layers: [RenderLayer], chrome: ShellChrome?, draw: (ScreenLayout) -> [UInt8]) -> RenderedScreen {
+        if let index = screens.lastIndex(where: { Self.shows($0.layout, layers, chrome) }) {
+            let kept = screens.remove(at: index)
+            screens.append(kept)
+            reused += 1
+            var layout = kept.layout
+            for (index, layer) in layers.enumerated() {
+                if case .screen(let body, _) = layer {
+                    layout.layers[index].source = .body(body)
+                } else if case .sheet(let body, _) = layer {
+                    layout.layers[index].source = .body(body)
+                }
+            }
+            return RenderedScreen(bytes: kept.bytes, layout: layout)
+        }
+        drawn += 1
+        let layout = ScreenLayout(layers, chrome: chrome)
+        let bytes = draw(layout)
+        if bytes.count <= Self.largestKept {
+            var kept = layout
+            for index in kept.layers.indices {
+                if case .body(let body) = kept.layers[index].source {
+                    kept.layers[index].source = .body(body.withoutActions)
+                }
+            }
+            if screens.count == Self.kept { screens.removeFirst() }
+            screens.append(Kept(layout: kept, bytes: bytes))
+        }
+        return RenderedScreen(bytes: bytes, layout: layout)
+    }
+
+    /// Forgets every kept screen.
+    mutating func removeAll() {
+        screens.removeAll()
+    }
+
+    /// Whether `layout` was made from layers that show what `layers` show, under `chrome`.
+    private static func shows(_ layout: ScreenLayout, _ layers: [RenderLayer], _ chrome: ShellChrome?) -> Bool {
+        guard layout.layers.count == layers.count, layout.chrome == chrome else { return false }
+        // The top layer is the likeliest to differ: compare from the top.
+        for index in layers.indices.reversed() {
+            let kept = layout.layers[index]
+            switch layers[index] {
+            case .screen(let body, let breadcrumbs), .sheet(let body, let breadcrumbs):
+                let kind: ScreenLayout.Layer.Kind = if case .sheet = layers[index] { .sheet } else { .screen }
+                guard kept.kind == kind, case .body(let keptBody) = kept.source,
+                    kept.breadcrumbs == breadcrumbs, body.showsSame(as: keptBody)
+                else { return false }
+            case .dialog(let alert, let confirmation, let depth):
+                guard kept.kind == (confirmation ? .confirmationDialog : .alert),
+                    case .dialog(let buttons, let keptDepth) = kept.source, keptDepth == depth,
+                    kept.title == alert.title, kept.message == alert.message, buttons == alert.buttons
+                else { return false }
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,199 @@
+@testable import AppHost
+@_spi(Host) import AppHostKit
+import Testing
+
+/// A book with one page, whose screen is made with a new view model each time it is opened.
+private enum LedgerNavigation: Navigation {
+    case book
+    case page
+
+    static let routeName = "ledger"
+}
+
+@MainActor
+private final class LedgerLog {
+    /// Each page model made, weakly.
+    var made: [() -> PageModel?] = []
+    /// The numbers of the models whose Sign button ran.
+    var signed: [Int] = []
+}
+
+@MainActor
+private final class PageModel: ViewModel {
+    let number: Int
+    let log: LedgerLog
+
+    init(number: Int, log: LedgerLog) {
+        self.number = number
+        self.log = log
+    }
+
+    func sign() { log.signed.append(number) }
+}
+
+@MainActor
+@Suite
+struct DrawnScreensTests {
+    /// Which of the screens' actions ran, by the name of the body that made it.
+    private final class Presses {
+        var names: [String] = []
+    }
+
+    private let presses = Presses()
+    private let renderer = TextRenderer(width: 40)
+
+    private func body(_ name: String, title: String = "Ledger", line: String = "Balance: 3") -> [Node] {
+        let presses = presses
+        return [
+            .title(title),
+            .text(line),
+            .button("Sign", action: ButtonAction { presses.names.append(name) }),
+        ]
+    }
+
+    private func draw(_ drawn: inout DrawnScreens, _ layers: [RenderLayer], chrome: ShellChrome? = nil) -> RenderedScreen {
+        drawn.screen(layers, chrome: chrome) { renderer.drawBytes($0) }
+    }
+
+    @Test
+    func aScreenThatShowsTheSameIsReusedWithTheNewBodysActions() async throws {
+        var drawn = DrawnScreens()
+        let first = draw(&drawn, [.screen(body: body("first"), breadcrumbs: ["Ledger"])])
+        let second = draw(&drawn, [.screen(body: body("second"), breadcrumbs: ["Ledger"])])
+
+        #expect(drawn.drawn == 1)
+        #expect(drawn.reused == 1)
+        #expect(second.bytes == first.bytes)
+        #expect(second.text == renderer.render(body: body("third"), breadcrumbs: ["Ledger"]).text)
+        guard case .button(_, let action)? = second.layout.action(number: 1) else {
+            Issue.record("element 1 is not the Sign button: \(second.actions.map(\.label))")
+            return
+        }
+        await action.perform()
+        #expect(presses.names == ["second"])
+    }
+
+    @Test(arguments: ["line", "title", "breadcrumbs", "sheet", "chrome", "dialog"])
+    func aScreenThatShowsSomethingElseIsDrawnAgain(_ changed: String) {
+        var drawn = DrawnScreens()
+        let alert = Alert(title: "Sign?", buttons: [AlertButton("Sign"), AlertButton("Cancel", role: .cancel)])
+        let chrome = ShellChrome(style: .tabs, titles: ["Ledger", "Settings"], selected: 0)
+        let original: [RenderLayer] = [.screen(body: body("a"), breadcrumbs: ["Ledger"]), .dialog(alert, confirmation: false, depth: 0)]
+        let other: [RenderLayer] = switch changed {
+        case "line": [.screen(body: body("b", line: "Balance: 4"), breadcrumbs: ["Ledger"]), .dialog(alert, confirmation: false, depth: 0)]
+        case "title": [.screen(body: body("b", title: "Book"), breadcrumbs: ["Ledger"]), .dialog(alert, confirmation: false, depth: 0)]
+        case "breadcrumbs": [.screen(body: body("b"), breadcrumbs: ["Home", "Ledger"]), .dialog(alert, confirmation: false, depth: 0)]
+        case "sheet": [.sheet(body: body("b"), breadcrumbs: ["Ledger"]), .dialog(alert, confirmation: false, depth: 0)]
+        case "chrome": original
+        default: [.screen(body: body("b"), breadcrumbs: ["Ledger"]), .dialog(Alert(title: "Sign?", buttons: [AlertButton("Sign")]), confirmation: false, depth: 0)]
+        }
+
+        let first = draw(&drawn, original)
+        let second = draw(&drawn, other, chrome: changed == "chrome" ? chrome : nil)
+
+        #expect(drawn.drawn == 2)
+        #expect(drawn.reused == 0)
+        #expect(second.bytes != first.bytes)
+    }
+
+    @Test
+    func theLeastRecentlyUsedScreenIsForgottenFirst() {
+        var drawn = DrawnScreens()
+        func ledger(_ number: Int) -> [RenderLayer] {
+            [.screen(body: body("\(number)", line: "Page \(number)"), breadcrumbs: ["Ledger"])]
+        }
+        _ = draw(&drawn, ledger(0))
+        for number in 1..<DrawnScreens.kept {
+            _ = draw(&drawn, ledger(number))
+        }
+        _ = draw(&drawn, ledger(0))  // used again: now the most recent
+        _ = draw(&drawn, ledger(DrawnScreens.kept))  // one more: page 1 leaves
+        #expect(drawn.reused == 1)
+
+        _ = draw(&drawn, ledger(0))
+        _ = draw(&drawn, ledger(1))
+
+        #expect(drawn.reused == 2)
+        #expect(drawn.drawn == DrawnScreens.kept + 2)
+    }
+
+    @Test
+    func aScreenLargerThanTheLimitIsNotKept() {
+        var drawn = DrawnScreens()
+        let line = String(repeating: "word ", count: DrawnScreens.largestKept / 5 + 1)
+        let layers: [RenderLayer] = [.screen(body: body("a", line: line), breadcrumbs: ["Ledger"])]
+
+        let first = draw(&drawn, layers)
+        let second = draw(&drawn, layers)
+
+        #expect(first.bytes.count > DrawnScreens.largestKept)
+        #expect(second.bytes == first.bytes)
+        #expect(drawn.drawn == 2)
+    }
+
+    @Test
+    func removeAllForgetsEveryScreen() {
+        var drawn = DrawnScreens()
+        let layers: [RenderLayer] = [.screen(body: body("a"), breadcrumbs: ["Ledger"])]
+        _ = draw(&drawn, layers)
+
+        drawn.removeAll()
+        _ = draw(&drawn, layers)
+
+        #expect(drawn.drawn == 2)
+        #expect(drawn.reused == 0)
+    }
+
+    @Test
+    func aScreenMadeAgainIsDrawnAsBeforeAndRunsItsNewModelsActions() async throws {
+        let log = LedgerLog()
+        let registry = DestinationRegistry()
+        try registry.register(LedgerNavigation.self, root: .book, feature: "ledger") { navigation, _ in
+            switch navigation {
+            case .book:
+                return Screen {
+                    Title("Ledger")
+                    Link("Page", to: LedgerNavigation.page)
+                }
+            case .page:
+                let model = PageModel(number: log.made.count + 1, log: log)
+                log.made.append { [weak model] in model }
+                return Screen(model) { model in
+                    Title("Page")
+                    Button("Sign") { model.sign() }
+                }
+            }
+        }
+        var errors: [String] = []
+        let session = Session(
+            registry: registry,
+            start: try #require(registry.root(named: "ledger")),
+            options: Session.Options(width: 40),
+            output: { _ in },
+            errorOutput: { errors.append($0) }
+        )
+
+        await session.start()
+        await session.execute("tap 1")
+        let page = session.current?.text
+        await session.execute("back")
+        #expect(log.made.count == 1)
+        #expect(log.made.first?() == nil, "the first page's model outlived its screen")
+        await session.execute("tap 1")
+        await session.execute("tap 1")
+
+        #expect(log.made.count == 2)
+        #expect(session.current?.text == page)
+        #expect(page == """
+            ════════════════════════════════════════
+            Page
+            Ledger › Page
+            ────────────────────────────────────────
+            [1] Sign
+            ════════════════════════════════════════
+
+            """)
+        #expect(log.signed == [2])
+        #expect(errors.isEmpty)
+    }
+}
