@@ -1,6 +1,7 @@
 // What drawing one screen costs, stage by stage, in process: the view model's body,
-// the layout pass, each renderer. The session figures are the sum of these and
-// of navigation; this says which stage a change should look at.
+// the layout pass, each renderer, and the comparison that reuses a screen drawn before.
+// The session figures are the sum of these and of navigation; this says which stage a
+// change should look at.
 
 @_spi(Host) import AppHostKit
 import AppHost
@@ -30,11 +31,16 @@ enum StageBenchmark {
             let laid = measure(runs: runs, count: count) { _ = ScreenLayout(layers) }
             let drawn = measure(runs: runs, count: count) { _ = renderer.draw(layout) }
             let json = measure(runs: runs, count: count) { _ = JSONRenderer().draw(layout) }
+            // What reusing a drawn screen costs instead of the layout and drawing: comparing the
+            // new body with the one kept (built separately, as a session's would be).
+            let kept = screen.body.withoutActions
+            let same = measure(runs: runs, count: count) { _ = body.showsSame(as: kept) }
+            guard body.showsSame(as: kept) else { throw BenchmarkError(message: "\(name) does not show the same twice") }
             let fresh = try await measureAsync(runs: runs, count: count) {
                 let screen = try registry.makeScreen(for: route, router: router)
                 await screen.load()
             }
-            print(String(format: "  %@: made and loaded %.2f · body %.2f · layout %.2f · text %.2f · JSON %.2f", name, fresh, made, laid, drawn, json))
+            print(String(format: "  %@: made and loaded %.2f · body %.2f · layout %.2f · text %.2f · JSON %.2f · same as drawn %.2f", name, fresh, made, laid, drawn, json, same))
         }
         let count = 20_000
         let parse = measure(runs: runs, count: count) { _ = try? SessionCommand.parse("tap 1") }
