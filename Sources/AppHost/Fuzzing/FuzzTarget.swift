@@ -212,10 +212,11 @@ enum SessionFuzzing {
             ? Navigator.startState(named: "tabs", in: registry) ?? AppState(NavigationState(root: Route(name: "fuzz", destination: "plain")))
             : AppState(NavigationState(root: Route(name: "fuzz", destination: "plain")))
         var written = 0
+        let options = Session.Options(width: 20 + Int(reader.byte()), format: reader.byte() % 4 == 0 ? .json : .text)
         let session = Session(
             registry: registry,
             state: state,
-            options: Session.Options(width: 20 + Int(reader.byte()), format: reader.byte() % 4 == 0 ? .json : .text),
+            options: options,
             output: { written += $0.utf8.count },
             errorOutput: { line in
                 guard line.hasPrefix("error: "), line.hasSuffix("\n"), line.count <= Session.maximumErrorLength + 16 else {
@@ -242,13 +243,38 @@ enum SessionFuzzing {
                 fatalError("after '\(line)' there is no screen")
             }
             // The numbering the renderers show is the one `tap` uses: every number names an element.
-            _ = current.actions.count
+            guard current.actions.count == current.layout.actionCount else {
+                fatalError("after '\(line)' the screen numbers \(current.layout.actionCount) elements but has \(current.actions.count) actions")
+            }
+            // A screen reused from one drawn before is, byte for byte, the screen its bodies draw afresh.
+            guard drawnAfresh(current.layout, options) == current.bytes else {
+                fatalError("after '\(line)' the screen written is not the one its bodies draw:\n\(current.text)")
+            }
         }
         if written == 0 { fatalError("the session wrote nothing") }
         // What `state` prints reads back as a link.
         let printed = session.deepLink.description
         guard (try? DeepLink(parsing: printed)) != nil else {
             fatalError("the session's state prints as '\(printed)', which does not parse")
+        }
+    }
+
+    /// The bytes `layout`'s layers draw when laid out and drawn again from their bodies and dialogs.
+    static func drawnAfresh(_ layout: ScreenLayout, _ options: Session.Options) -> [UInt8] {
+        let layers: [RenderLayer] = layout.layers.map { layer in
+            switch layer.source {
+            case .body(let body) where layer.kind == .sheet:
+                .sheet(body: body, breadcrumbs: layer.breadcrumbs)
+            case .body(let body):
+                .screen(body: body, breadcrumbs: layer.breadcrumbs)
+            case .dialog(let buttons, let depth):
+                .dialog(Alert(title: layer.title, message: layer.message, buttons: buttons), confirmation: layer.kind == .confirmationDialog, depth: depth)
+            }
+        }
+        let fresh = ScreenLayout(layers, chrome: layout.chrome)
+        return switch options.format {
+        case .text: TextRenderer(width: options.width, color: options.color).drawBytes(fresh)
+        case .json: JSONRenderer().drawBytes(fresh)
         }
     }
 }
