@@ -196,4 +196,31 @@ struct DrawnScreensTests {
         #expect(log.signed == [2])
         #expect(errors.isEmpty)
     }
+
+    @Test
+    func aResizedSessionDrawsAScreenItDrewBeforeAtItsNewWidth() async throws {
+        let registry = DestinationRegistry()
+        try registry.register(DeskFeature.self)
+        let session = Session(
+            registry: registry,
+            start: try #require(registry.root(named: "desk")),
+            options: Session.Options(width: 40),
+            output: { _ in },
+            errorOutput: { Issue.record("unexpected error: \($0)") }
+        )
+        func front(width: Int) -> String {
+            let rule = String(repeating: "═", count: width)
+            return "\(rule)\nFront desk\n\(String(repeating: "─", count: width))\n"
+                + "Taps: 0, loads: 1\n[1] Count\n[2] Room 7 ›\n[3] Weather ›\n\(rule)\n"
+        }
+
+        await session.start()
+        await session.execute("tap 2")
+        await session.execute("back")
+        #expect(session.current?.text == front(width: 40))
+        session.resize(width: 60)
+        await session.redraw()
+
+        #expect(session.current?.text == front(width: 60))
+    }
 }
