@@ -45,10 +45,9 @@ struct DrawnScreens {
             reused += 1
             var layout = kept.layout
             for (index, layer) in layers.enumerated() {
-                if case .screen(let body, _) = layer {
-                    layout.layers[index].source = .body(body)
-                } else if case .sheet(let body, _) = layer {
-                    layout.layers[index].source = .body(body)
+                switch layer {
+                case .screen(let body, _), .sheet(let body, _): layout.layers[index].source = .body(body)
+                case .dialog: continue  // a dialog's buttons are data, equal to the kept ones
                 }
             }
             return RenderedScreen(bytes: kept.bytes, layout: layout)
