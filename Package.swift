@@ -5,7 +5,7 @@
 import PackageDescription
 
 let kit: Target.Dependency = .product(name: "AppHostKit", package: "SDK")
-let mocks: Target.Dependency = .product(name: "AppHostKitMocks", package: "SDK")
+let mocks: Target.Dependency = .product(name: "AppHostKitMocks", package: "Mocks")
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 
 /// A feature: its Interface target (the Navigation type other features may use),
@@ -58,6 +58,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "SDK"),
+        .package(path: "SDK/Mocks"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
@@ -74,6 +75,7 @@ let package = Package(
             dependencies: [
                 "AppHost",
                 "CHostSupport",
+                kit,
                 logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -105,7 +107,10 @@ let package = Package(
         ),
         .testTarget(
             name: "AppHostTests",
-            dependencies: ["AppHost", "AppHostTesting", "FFIProbe", "apphost", kit, .product(name: "CAppHost", package: "SDK")]
+            dependencies: [
+                "AppHost", "AppHostTesting", "FFIProbe", "apphost", kit, .product(name: "CAppHost", package: "SDK"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(
             name: "HomeFeatureTests",
@@ -114,16 +119,16 @@ let package = Package(
         .testTarget(name: "AboutFeatureTests", dependencies: ["AppHostTesting"]),
         .testTarget(
             name: "SettingsFeatureTests",
-            dependencies: ["SettingsFeature", "CharacterInterface", "AppHostTesting", kit, mocks]
+            dependencies: ["SettingsFeature", "SettingsInterface", "CharacterInterface", "AppHostTesting", kit, mocks]
         ),
         .testTarget(
             name: "NavigationTests",
-            dependencies: ["AppHostTesting", "AppHost", kit, "NavigationSamples"],
+            dependencies: ["AppHostTesting", "AppHost", kit, mocks, "NavigationSamples"],
             exclude: ["Transcripts"]
         ),
         .testTarget(
             name: "CharacterFeatureTests",
-            dependencies: ["CharacterFeature", "AppHostTesting", kit, mocks]
+            dependencies: ["CharacterFeature", "CharacterInterface", "AppHostTesting", kit, mocks]
         ),
     ]
         + feature("Home", uses: ["CharacterInterface"])

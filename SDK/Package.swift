@@ -3,6 +3,7 @@
 // `AppHostKit` can be a dynamic library product: every client (the host, each
 // feature, the test bundle) then links the one libAppHostKit.so instead of
 // carrying a copy of it (see ARCHITECTURE.md, "Why the SDK is its own package").
+// RouterMock lives in Mocks/, a package beside the kit, for the same reason.
 //
 // The kit is built with library evolution: its public types are resilient, so a
 // feature built against AppHostKit 1.0 keeps working with a kit 1.x built by the
@@ -14,7 +15,6 @@ let package = Package(
     name: "AppHostSDK",
     products: [
         .library(name: "AppHostKit", type: .dynamic, targets: ["AppHostKit"]),
-        .library(name: "AppHostKitMocks", targets: ["AppHostKitMocks"]),
         .library(name: "CAppHost", targets: ["CAppHost"]),
     ],
     targets: [
@@ -31,6 +31,5 @@ let package = Package(
                 .unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface"]),
             ]
         ),
-        .target(name: "AppHostKitMocks", dependencies: ["AppHostKit"]),
     ]
 )

@@ -112,6 +112,7 @@ public struct FeatureScaffold {
             ],
             dependencies: [
                 .package(path: "\(checkout)/SDK"),
+                .package(path: "\(checkout)/SDK/Mocks"),
                 .package(path: "\(checkout)"),
             ],
             targets: [
@@ -124,7 +125,7 @@ public struct FeatureScaffold {
                     name: "\(name)FeatureTests",
                     dependencies: [
                         "\(name)Feature", "\(name)Interface", kit,
-                        .product(name: "AppHostKitMocks", package: "SDK"),
+                        .product(name: "AppHostKitMocks", package: "Mocks"),
                         .product(name: "AppHostTesting", package: "\(checkoutIdentity)"),
                     ]
                 ),

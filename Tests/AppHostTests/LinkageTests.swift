@@ -1,17 +1,24 @@
 import Foundation
 import Testing
 
-/// The single-copy rule of ARCHITECTURE.md: the host and every feature link the one
-/// libAppHostKit.so, and none of them defines the SDK's symbols itself.
+/// The single-copy rule of ARCHITECTURE.md: the host, every feature and this test bundle link
+/// the one libAppHostKit.so, and none of them defines the SDK's symbols itself.
 @Suite
 struct LinkageTests {
     private static let clients = [
         "apphost", "libHomeFeature.so", "libCharacterFeature.so", "libSettingsFeature.so", "libShellFeature.so",
+        // The process running these tests: mocks and harness must bring no kit of their own.
+        "AppHostPackageTests.xctest",
     ]
 
     private func exportedSymbols(_ file: String) throws -> Set<String> {
-        let result = try ProcessRunner.run("/usr/bin/env", ["nm", "--defined-only", "--extern-only", "--format=posix", ProcessRunner.built(file)])
-        #expect(result.status == 0, "nm failed on \(file): \(result.errors)")
+        try Self.exportedSymbols(atPath: ProcessRunner.built(file))
+    }
+
+    /// The Swift symbols a file defines and exports.
+    static func exportedSymbols(atPath path: String) throws -> Set<String> {
+        let result = try ProcessRunner.run("/usr/bin/env", ["nm", "--defined-only", "--extern-only", "--format=posix", path])
+        #expect(result.status == 0, "nm failed on \(path): \(result.errors)")
         // Swift symbols only: every ELF file defines linker markers such as _end.
         return Set(
             result.output.split(separator: "\n")
@@ -41,6 +48,25 @@ struct LinkageTests {
         let copied = try exportedSymbols(file).intersection(kit)
 
         #expect(copied.isEmpty, "\(file) defines \(copied.count) symbols of libAppHostKit.so, e.g. \(copied.sorted().prefix(3))")
+    }
+
+    /// A symbol mangled with the kit's module prefix is a copy of the kit's own code unless it is an
+    /// extension declared in another module (the host's `(extension in AppHost):AppHostKit.RouteError…`),
+    /// whether or not this kit happens to export the same name.
+    @Test(arguments: clients)
+    func definesNoKitCodeOfItsOwn(file: String) throws {
+        let prefixed = try exportedSymbols(file).filter { $0.hasPrefix("$s10AppHostKit") }.sorted()
+        let demangled = try ProcessRunner.run("/usr/bin/env", ["swift", "demangle"], input: prefixed.joined(separator: "\n") + "\n")
+        #expect(demangled.status == 0, "swift demangle failed: \(demangled.errors)")
+        let names = demangled.output.split(separator: "\n", omittingEmptySubsequences: false).prefix(prefixed.count)
+        #expect(names.count == prefixed.count)
+
+        let own = names.filter { name in
+            let extensionElsewhere = name.contains("(extension in ") && !name.contains("(extension in AppHostKit)")
+            return !extensionElsewhere
+        }
+
+        #expect(own.isEmpty, "\(file) defines \(own.count) of the kit's symbols itself, e.g. \(own.prefix(3))")
     }
 
     @Test

@@ -8,6 +8,10 @@ import Testing
 @Suite
 struct ScaffoldTests {
     private let apphost = ProcessRunner.built("apphost")
+    /// The repository's import check, which a package the scaffold writes passes too.
+    static let checkImports = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Scripts/check-imports").path
 
     @Test
     func aNewFeaturePackageBuildsPassesItsTestsAndLoadsInTheHost() throws {
@@ -22,6 +26,9 @@ struct ScaffoldTests {
         let test = try ProcessRunner.run("/usr/bin/env", ["swift", "test", "--package-path", package])
         try FileManager.default.copyItem(atPath: "\(package)/.build/debug/libWeatherRadarFeature.so", toPath: "\(features)/libWeatherRadarFeature.so")
         let session = try ProcessRunner.run(apphost, ["--start", "weather-radar", "--width", "40", "--features", features], input: "tap Forecast\n")
+        let imports = try ProcessRunner.run(Self.checkImports, [package])
+        let kit = try LinkageTests.exportedSymbols(atPath: ProcessRunner.built("libAppHostKit.so"))
+        let copiedIntoTests = try LinkageTests.exportedSymbols(atPath: "\(package)/.build/debug/WeatherRadarPackageTests.xctest").intersection(kit)
 
         #expect(written.status == 0, "\(written.errors)")
         #expect(written.output == "wrote \(package)\nnext: cd \(package) && swift build && swift test\n")
@@ -29,6 +36,9 @@ struct ScaffoldTests {
         #expect(test.status == 0, "\(test.output)\(test.errors)")
         #expect(test.output.contains("Test run with 4 tests in 2 suites passed"), "\(test.output)")
         #expect(test.output.contains("Test theFlowPasses() passed"), "the package runs its flow in its tests")
+        #expect(imports.status == 0, "\(imports.errors)")
+        #expect(kit.count > 100)
+        #expect(copiedIntoTests.isEmpty, "the package's test bundle holds a kit of its own: \(copiedIntoTests.sorted().prefix(3))")
         #expect(session.errors == "")
         #expect(session.output.hasSuffix("""
             ════════════════════════════════════════
