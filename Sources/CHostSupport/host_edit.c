@@ -24,6 +24,7 @@ static void (*edit_using_history)(void);
 static void (*edit_stifle_history)(int);
 static history_entry *(*edit_history_get)(int);
 static char **(*edit_completion_matches)(const char *, apphost_edit_generator *);
+static int (*edit_forced_update_display)(void);
 static const char **edit_readline_name;
 static const char **edit_word_breaks;
 static apphost_edit_completer **edit_completer;
@@ -61,6 +62,7 @@ int apphost_edit_load(void) {
     FIND(edit_stifle_history, "stifle_history");
     FIND(edit_history_get, "history_get");
     FIND(edit_completion_matches, "rl_completion_matches");
+    FIND(edit_forced_update_display, "rl_forced_update_display");
     FIND(edit_readline_name, "rl_readline_name");
     FIND(edit_word_breaks, "rl_basic_word_break_characters");
     FIND(edit_completer, "rl_attempted_completion_function");
@@ -115,3 +117,7 @@ const char *apphost_edit_last_history_line(void) {
 }
 
 void apphost_edit_clear_input_error(void) { clearerr(stdin); }
+
+void apphost_edit_redisplay(void) {
+    if (loaded) edit_forced_update_display();
+}

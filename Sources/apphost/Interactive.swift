@@ -10,8 +10,10 @@ import FoundationEssentials
 import Glibc
 
 /// Reads command lines at a prompt with libedit.
-@MainActor
-final class LineEditor {
+///
+/// Made on the main actor, then used by the input thread alone (`SessionEvents.read(at:taking:)`),
+/// one line at a time: no two threads ever call into it, or into libedit through it, at once.
+final class LineEditor: @unchecked Sendable {
     /// The most lines the history keeps.
     static let historyLimit: Int32 = 1000
 

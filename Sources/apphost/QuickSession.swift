@@ -16,6 +16,7 @@ enum QuickSession {
     static let valued: Set<String> = [
         "--features", "--log-level", "--probe-timeout", "--cache-dir",
         "--start", "--open", "--state", "--script", "--width", "--format", "--color", "--feature-timeout",
+        "--settle-timeout",
     ]
     static let flags: Set<String> = ["--allow-untrusted", "--strict", "--watch", "--tui"]
 
@@ -57,7 +58,8 @@ enum QuickSession {
             let width = convert(values["--width"], { Int($0).map(Optional.some) }, default: nil),
             let format = convert(values["--format"], Session.Format.init(rawValue:), default: .text),
             let color = convert(values["--color"], ColorMode.init(rawValue:), default: .auto),
-            let featureTimeout = convert(values["--feature-timeout"], Int.init, default: SessionGuard.defaultLimit)
+            let featureTimeout = convert(values["--feature-timeout"], Int.init, default: SessionGuard.defaultLimit),
+            let settleTimeout = convert(values["--settle-timeout"], Double.init, default: Double(Session.defaultSettleTimeout.components.seconds))
         else { return nil }
         features.logLevel = logLevel
         features.probeTimeout = probeTimeout
@@ -76,6 +78,7 @@ enum QuickSession {
         run.format = format
         run.color = color
         run.featureTimeout = featureTimeout
+        run.settleTimeout = settleTimeout
         do {
             try run.features.validate()
             try run.validate()

@@ -2,6 +2,7 @@ import AppHost
 @_spi(Host) import AppHostKit
 import ArgumentParser
 import CHostSupport
+import Dispatch
 import FoundationEssentials
 import Glibc
 
@@ -45,6 +46,9 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Seconds one command may take before the session ends naming the feature at fault (0: no limit).")
     var featureTimeout: Int = SessionGuard.defaultLimit
 
+    @Option(help: "Seconds a command may wait for the work it started to settle before its screen is drawn (0 to 60).")
+    var settleTimeout: Double = Double(Session.defaultSettleTimeout.components.seconds)
+
     func validate() throws {
         if tui {
             guard script == nil, format == .text else {
@@ -56,6 +60,10 @@ struct Run: AsyncParsableCommand {
         }
         guard featureTimeout >= 0 else {
             throw ValidationError("--feature-timeout must be 0 (no limit) or more seconds, got \(featureTimeout)")
+        }
+        let maximumSettle = Double(Session.maximumSettleTimeout.components.seconds)
+        guard settleTimeout.isFinite, (0...maximumSettle).contains(settleTimeout) else {
+            throw ValidationError("--settle-timeout must be from 0 to \(Int(maximumSettle)) seconds, got \(settleTimeout)")
         }
         if let width, !(TextRenderer.minimumWidth...TextRenderer.maximumWidth).contains(width) {
             throw ValidationError("--width must be from \(TextRenderer.minimumWidth) to \(TextRenderer.maximumWidth), got \(width)")
@@ -70,7 +78,7 @@ struct Run: AsyncParsableCommand {
 
     @MainActor
     private func runSession() async throws -> Int32 {
-        var lines = try script.map(ScriptLines.init(path:))
+        let lines = try script.map(ScriptLines.init(path:))
         SessionGuard.install(stateFile: state)
         guard let host = features.loadHost() else { return ExitCode.kitMismatch }
         let status = FullScreenStatus()
@@ -92,7 +100,10 @@ struct Run: AsyncParsableCommand {
                 registry: host.registry,
                 store: state.map(StateStore.init(path:)),
                 open: open,
-                options: Session.Options(width: effectiveWidth, strict: strict, format: format, color: color.enabled(for: STDOUT_FILENO)),
+                options: Session.Options(
+                    width: effectiveWidth, strict: strict, format: format, color: color.enabled(for: STDOUT_FILENO),
+                    settleTimeout: .milliseconds(Int64((settleTimeout * 1000).rounded()))
+                ),
                 output: output,
                 errorOutput: errorOutput,
                 warn: { standardError("warning: \($0)\n") }
@@ -129,11 +140,25 @@ struct Run: AsyncParsableCommand {
         if lines == nil, LineEditor.isInteractive {
             return await interactive(session, host: host, limit: limit)
         }
-        while let line = lines != nil ? lines?.next() : readStandardInput(flushing: session) {
-            switch await SessionGuard.watch("running '\(line)'", limit: limit, { await session.execute(line) }) {
-            case .proceed: continue
-            case .quit: return 0
-            case .failed: return 1
+        // Lines arrive from a thread of their own: while the session waits for one, the main actor
+        // runs what view models started, and a change they make to what a screen read is drawn.
+        let events = SessionEvents()
+        session.work.onChange { events.send(.changed) }
+        if let lines { events.read(lines) } else { events.readStandardInput() }
+        for await event in events.stream {
+            switch event {
+            case .line(let line):
+                switch await SessionGuard.watch("running '\(line)'", limit: limit, { await session.execute(line) }) {
+                case .proceed: continue
+                case .quit: return 0
+                case .failed: return 1
+                }
+            case .changed:
+                await SessionGuard.watch("drawing a change the screen's own work made", limit: limit) { await session.catchUp() }
+            case .idle:
+                session.flush()
+            case .end, .interrupted:
+                return 0
             }
         }
         return 0
@@ -141,55 +166,82 @@ struct Run: AsyncParsableCommand {
 
     /// A session at a prompt: line editing, history, completion; Enter on an empty line draws the
     /// screen again; Ctrl-C abandons the line; Ctrl-D on an empty line ends the session.
+    ///
+    /// The prompt reads on the input thread, a line at a time, each when the main actor hands it
+    /// the prompt for the screen now shown; meanwhile the main actor runs what view models started,
+    /// and a change they make is drawn above the prompt, which is then drawn again as it was.
     @MainActor
     private func interactive(_ session: Session, host: FeatureHost, limit: Int) async -> Int32 {
         let editor = LineEditor()
         var map: RouteMap?
         LineEditor.complete = { line in
-            MainActor.assumeIsolated {
-                if map == nil { map = RouteMap(host: host) }
-                return Completion.candidates(for: line, session: session, routes: map)
+            // Tab is pressed on the input thread, while the main actor waits for a line.
+            DispatchQueue.main.sync {
+                MainActor.assumeIsolated {
+                    if map == nil { map = RouteMap(host: host) }
+                    return Completion.candidates(for: line, session: session, routes: map)
+                }
             }
         }
         let followsTerminal = width == nil && ProcessInfo.processInfo.environment["COLUMNS"] == nil
-        while true {
+        let events = SessionEvents()
+        let turns = PromptTurns()
+        session.work.onChange { events.send(.changed) }
+        events.read(at: editor, taking: turns)
+        var reading = false
+        func nextLine() async {
             session.flush()
             // A resized terminal: the screen is drawn again at its new width.
             if followsTerminal, let columns = TerminalSize.terminalColumns(of: STDOUT_FILENO),
                 session.resize(width: min(max(columns, TextRenderer.minimumWidth), TextRenderer.maximumWidth)) {
                 await session.redraw()
             }
-            switch editor.read(prompt: LineEditor.prompt(for: session.topRoute)) {
+            reading = true
+            turns.give(LineEditor.prompt(for: session.topRoute))
+        }
+        await nextLine()
+        for await event in events.stream {
+            switch event {
             case .end:
                 standardOutput("\n")
                 return 0
             case .interrupted:
-                continue
+                await nextLine()
             case .line(let line) where line.trimmingSpacesAndTabs.isEmpty:
+                reading = false
                 await session.redraw()
+                await nextLine()
             case .line(let line):
+                reading = false
                 switch await SessionGuard.watch("running '\(line)'", limit: limit, { await session.execute(line) }) {
-                case .proceed: continue
-                case .quit: return 0
-                case .failed: return 1
+                case .proceed: await nextLine()
+                case .quit:
+                    turns.close()
+                    return 0
+                case .failed:
+                    turns.close()
+                    return 1
                 }
+            case .changed:
+                guard reading else {
+                    await SessionGuard.watch("drawing a change the screen's own work made", limit: limit) { await session.catchUp() }
+                    continue
+                }
+                // Above the prompt: the line it is on is cleared, the screen drawn if it changed, and
+                // the prompt drawn again with what was typed so far.
+                standardOutput("\r\u{1B}[K")
+                await SessionGuard.watch("drawing a change the screen's own work made", limit: limit) { await session.catchUp() }
+                apphost_edit_redisplay()
+            case .idle:
+                session.flush()
             }
         }
+        return 0
     }
 
     /// `--width`, else `COLUMNS` or the terminal's width (within the renderer's limits), else the default.
     private var effectiveWidth: Int {
         width ?? min(max(TerminalSize.columns(default: TextRenderer.defaultWidth), TextRenderer.minimumWidth), TextRenderer.maximumWidth)
-    }
-
-    /// The next line of standard input; if none is waiting, the session's pending work is done first.
-    @MainActor
-    private func readStandardInput(flushing session: Session) -> String? {
-        var waiting = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        if poll(&waiting, 1, 0) <= 0 {
-            session.flush()
-        }
-        return readLine(strippingNewline: true).map(\.withoutCarriageReturn)
     }
 }
 

@@ -27,8 +27,8 @@ struct FlowTests {
         let result = try ProcessRunner.run(apphost, ["test", Self.features])
 
         #expect(result.status == 0, "\(result.output)\(result.errors)")
-        #expect(result.output.contains("6 flows: 6 passed, 0 failed ("))
-        for name in ["Home/Flows/home.flow", "Character/Flows/character.flow", "Settings/Flows/settings.flow", "About/Flows/about.flow", "Shell/Flows/main.flow", "Shell/Flows/tour.flow"] {
+        #expect(result.output.contains("8 flows: 8 passed, 0 failed ("))
+        for name in ["Home/Flows/home.flow", "Character/Flows/character.flow", "Character/Flows/search.flow", "Character/Flows/filter.flow", "Settings/Flows/settings.flow", "About/Flows/about.flow", "Shell/Flows/main.flow", "Shell/Flows/tour.flow"] {
             #expect(result.output.contains("PASS \(Self.features)/\(name) ("), "\(name) did not pass")
         }
     }

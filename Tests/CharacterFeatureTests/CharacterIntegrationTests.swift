@@ -20,7 +20,7 @@ struct CharacterIntegrationTests {
             24 characters
               [1] Rick Sanchez (Alive)
             """))
-        #expect(app.session.current?.actions.count == 24)
+        #expect(app.session.current?.actions.count == 26, "the 24 characters, the search field and the filter")
     }
 
     @Test
@@ -98,5 +98,45 @@ struct CharacterIntegrationTests {
 
         #expect(app.errorLines == ["error: open character/detail?identifier=rick: parameter 'identifier' expects an integer, got 'rick'\n"])
         #expect(app.session.router.state.stack.map(\.description) == ["character/list"])
+    }
+
+    @Test
+    func typingSearchesOnceTheDebounceHasPassed() async throws {
+        let app = try await makeApp()
+
+        let typed = await app.run("type search rick")
+        let waited = await app.run("wait 350ms")
+
+        #expect(typed.contains("24 characters"), "the debounce has not ended: \(typed)")
+        #expect(typed.contains("[25] Search: rick_"))
+        #expect(waited == """
+            ════════════════════════════════════════
+            Characters
+            ────────────────────────────────────────
+            5 characters
+              [1] Rick Sanchez (Alive)
+              [2] Adjudicator Rick (Dead)
+              [3] Alien Rick (Unknown)
+              [4] Antenna Rick (Unknown)
+              [5] Aqua Rick (Unknown)
+            [6] Search: rick_
+            [7] Filter: All
+            ════════════════════════════════════════
+
+            """)
+        #expect(app.errorLines.isEmpty)
+    }
+
+    @Test
+    func anAppliedFilterReloadsTheListBeforeItIsDrawn() async throws {
+        let app = try await makeApp()
+
+        await app.run(["tap Filter: All", "tap Dead"])
+        let applied = await app.run("tap Apply")
+
+        #expect(app.session.topRoute.description == "character/list")
+        #expect(applied.contains("[8] Filter: Dead"))
+        #expect(applied.contains("6 characters\n  [1] Adjudicator Rick (Dead)\n"), "\(applied)")
+        #expect(app.errorLines.isEmpty)
     }
 }

@@ -16,28 +16,96 @@ struct CharacterListViewModelTests {
     }
 
     @Test
-    func loadShowsTheCharacters() async {
+    func didAppearShowsTheCharacters() async {
         // Given
         let sut = CharacterListViewModel(getCharactersUseCase: GetCharactersUseCaseMock(), router: RouterMock())
 
         // When
-        await sut.load()
+        await sut.didAppear()
 
         // Then
-        #expect(sut.state == .loaded([.rick, .morty]))
+        #expect(sut.state == .loaded([.rick, .morty, .adjudicatorRick]))
     }
 
     @Test
-    func loadShowsTheErrorWhenTheUseCaseFails() async {
+    func didAppearShowsTheErrorWhenTheUseCaseFails() async {
         // Given
         let useCase = GetCharactersUseCaseMock(result: .failure(.unavailable("offline")))
         let sut = CharacterListViewModel(getCharactersUseCase: useCase, router: RouterMock())
 
         // When
-        await sut.load()
+        await sut.didAppear()
 
         // Then
         #expect(sut.state == .error("characters unavailable: offline"))
+    }
+
+    @Test
+    func typingSearchesOnceTheDebounceEnds() async throws {
+        // Given
+        let useCase = GetCharactersUseCaseMock()
+        let sut = CharacterListViewModel(getCharactersUseCase: useCase, router: RouterMock(), debounce: .zero)
+        await sut.didAppear()
+
+        // When
+        sut.searchText = "rick"
+        let search = try #require(sut.searchTask)
+        await search.value
+
+        // Then
+        #expect(sut.state == .loaded([.rick, .adjudicatorRick]))
+        #expect(useCase.queries == [CharacterQuery(), CharacterQuery(text: "rick")])
+    }
+
+    @Test
+    func typingAgainCancelsTheSearchStillWaiting() async throws {
+        // Given
+        let useCase = GetCharactersUseCaseMock()
+        let sut = CharacterListViewModel(getCharactersUseCase: useCase, router: RouterMock(), debounce: .seconds(60))
+
+        // When
+        sut.searchText = "ri"
+        let first = try #require(sut.searchTask)
+        sut.searchText = "rick"
+        await first.value
+        sut.searchTask?.cancel()
+        await sut.searchTask?.value
+
+        // Then
+        #expect(first.isCancelled)
+        #expect(useCase.queries.isEmpty)
+        #expect(sut.state == .idle)
+    }
+
+    @Test
+    func didTapOnFilterButtonPresentsTheFilterAsAFullScreenCover() throws {
+        // Given
+        let router = RouterMock()
+        let sut = CharacterListViewModel(getCharactersUseCase: GetCharactersUseCaseMock(), router: router)
+
+        // When
+        sut.didTapOnFilterButton()
+
+        // Then
+        #expect(router.events == [.present(try Route(CharacterNavigation.filter(status: "all")), .fullScreenCover)])
+    }
+
+    @Test
+    func anAppliedFilterReloadsTheListInATask() async throws {
+        // Given
+        let useCase = GetCharactersUseCaseMock()
+        let sut = CharacterListViewModel(getCharactersUseCase: useCase, router: RouterMock())
+        await sut.didAppear()
+
+        // When
+        await sut.didReceive(try Route(CharacterFilterResult.applied(status: "dead")))
+        let reload = try #require(sut.filterTask)
+        await reload.value
+
+        // Then
+        #expect(sut.filter == .dead)
+        #expect(sut.state == .loaded([.adjudicatorRick]))
+        #expect(useCase.queries.last == CharacterQuery(status: .dead))
     }
 
     @Test

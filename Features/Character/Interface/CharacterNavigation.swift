@@ -8,6 +8,9 @@ public enum CharacterNavigation: Navigation {
     case detail(identifier: Int)
     /// A list to choose a character from; it finishes with a ``CharacterPickerResult``.
     case picker
+    /// The list's filter, presented as a full-screen cover over the list; `status` is the one
+    /// chosen now (`all`, `alive`, `dead`, `unknown`). It finishes with a ``CharacterFilterResult``.
+    case filter(status: String)
 
     public static let routeName = "character"
 }
@@ -18,4 +21,12 @@ public enum CharacterPickerResult: NavigationResult {
     case picked(identifier: Int, name: String)
 
     public static let routeName = "character-picked"
+}
+
+/// What the character filter hands back to the list that presented it.
+public enum CharacterFilterResult: NavigationResult {
+    /// The status to show (`all`, `alive`, `dead`, `unknown`).
+    case applied(status: String)
+
+    public static let routeName = "character-filtered"
 }

@@ -33,13 +33,21 @@ struct CharacterContainer {
     func makeScreen(for navigation: CharacterNavigation, router: any RouterContract) -> Screen {
         switch navigation {
         case .list:
-            Screen(makeCharacterListViewModel(router: router)) { CharacterListView(viewModel: $0).body }
+            Screen(makeCharacterListViewModel(router: router), task: { await $0.didAppear() }) {
+                CharacterListView(viewModel: $0).body
+            }
         case .detail(let identifier):
             Screen(makeCharacterDetailViewModel(identifier: identifier, router: router)) {
                 CharacterDetailView(viewModel: $0).body
             }
         case .picker:
-            Screen(makeCharacterPickerViewModel(router: router)) { CharacterPickerView(viewModel: $0).body }
+            Screen(makeCharacterPickerViewModel(router: router), task: { await $0.didAppear() }) {
+                CharacterPickerView(viewModel: $0).body
+            }
+        case .filter(let status):
+            Screen(CharacterFilterViewModel(selected: CharacterStatusFilter(rawValue: status) ?? .all, router: router)) {
+                CharacterFilterView(viewModel: $0).body
+            }
         }
     }
 }

@@ -1,3 +1,5 @@
+internal import Observation
+
 /// A view model the host can load before it renders its screen.
 @MainActor
 public protocol ViewModel: AnyObject {
@@ -18,21 +20,49 @@ public protocol ResultReceiver: AnyObject {
 }
 
 /// A destination made ready to render: a view model and the view that draws it.
+///
+/// A model that is `@Observable` is watched: the host draws the screen again when a property its
+/// view read changes (work the model started itself, a debounced search, say), and only then.
 @MainActor
 public struct Screen {
     private let loadModel: @MainActor () async -> Void
     private let makeBody: @MainActor () -> [Node]
     private let receiveResult: (@MainActor (Route) async -> Void)?
+    private let appearingTask: (@MainActor () async -> Void)?
+    private let observesModel: Bool
 
     /// Pairs a view model with its view, a pure function of the model's state.
     public init<Model: ViewModel>(_ model: Model, @ViewBuilder view: @escaping @MainActor (Model) -> [Node]) {
         loadModel = { await model.load() }
         makeBody = { view(model) }
-        if let receiver = model as? any ResultReceiver {
-            receiveResult = { await receiver.didReceive($0) }
-        } else {
-            receiveResult = nil
-        }
+        receiveResult = Self.resultReceiver(of: model)
+        appearingTask = nil
+        observesModel = model is any Observable
+    }
+
+    /// Pairs any model with its view; the model needs no AppHost protocol.
+    public init<Model: AnyObject>(_ model: Model, @ViewBuilder view: @escaping @MainActor (Model) -> [Node]) {
+        loadModel = {}
+        makeBody = { view(model) }
+        receiveResult = Self.resultReceiver(of: model)
+        appearingTask = nil
+        observesModel = model is any Observable
+    }
+
+    /// Pairs a model with its view and the work to start when the screen appears, as SwiftUI's
+    /// `.task`: `Screen(model, task: { await $0.didAppear() }) { model in … }`. The task runs
+    /// beside the screen (the screen is drawn once the work it started has settled) and is
+    /// cancelled when the screen goes away.
+    public init<Model: AnyObject>(
+        _ model: Model,
+        task: @escaping @MainActor (Model) async -> Void,
+        @ViewBuilder view: @escaping @MainActor (Model) -> [Node]
+    ) {
+        loadModel = {}
+        makeBody = { view(model) }
+        receiveResult = Self.resultReceiver(of: model)
+        appearingTask = { await task(model) }
+        observesModel = model is any Observable
     }
 
     /// A screen with no view model.
@@ -40,7 +70,28 @@ public struct Screen {
         loadModel = {}
         makeBody = view
         receiveResult = nil
+        appearingTask = nil
+        observesModel = false
     }
+
+    private static func resultReceiver(of model: AnyObject) -> (@MainActor (Route) async -> Void)? {
+        guard let receiver = model as? any ResultReceiver else { return nil }
+        return { await receiver.didReceive($0) }
+    }
+
+    /// True when the screen names work to start when it appears.
+    @_spi(Host)
+    public var hasTask: Bool { appearingTask != nil }
+
+    /// Runs the work the screen names for when it appears, if any.
+    @_spi(Host)
+    public func runTask() async {
+        await appearingTask?()
+    }
+
+    /// True when the model is `@Observable`: its body is worth keeping until what it read changes.
+    @_spi(Host)
+    public var isObservable: Bool { observesModel }
 
     /// Hands a result to the view model; false if it receives none.
     @_spi(Host)

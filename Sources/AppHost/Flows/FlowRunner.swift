@@ -77,6 +77,8 @@ public enum FlowRunner {
         let folder = URL(fileURLWithPath: flow.path).deletingLastPathComponent().path
         for step in flow.steps {
             count += 1
+            // What work beside the session changed since the last step is drawn before it is checked.
+            await session.catchUp()
             let screen = session.current?.text ?? ""
             func fail(_ message: String) -> FlowResult {
                 FlowResult(

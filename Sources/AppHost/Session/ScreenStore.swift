@@ -12,7 +12,7 @@ final class ScreenStore {
 
     private struct Entry {
         let route: Route
-        let screen: Screen
+        let life: ScreenLife
         /// The screen's title as it was when last drawn on top (or first shown in breadcrumbs).
         var title: String?
     }
@@ -24,10 +24,16 @@ final class ScreenStore {
     /// The navigator installation the screens belong to.
     private var installation: Int?
     /// A screen made, kept, and still to be loaded.
-    private var waiting: Screen?
+    private var waiting: ScreenLife?
+    /// Hears the changes of observable models, whenever they happen.
+    let work: BackgroundWork
+    /// Set when view-model code ran that may have started work of its own (a load, a screen's
+    /// task, a result delivered): the session then settles before it draws. The session clears it.
+    var ranModelCode = false
 
-    init(registry: DestinationRegistry, report: @escaping @MainActor (String) -> Void) {
+    init(registry: DestinationRegistry, work: BackgroundWork, report: @escaping @MainActor (String) -> Void) {
         self.registry = registry
+        self.work = work
         self.report = report
     }
 
@@ -51,7 +57,8 @@ final class ScreenStore {
                 report("result \(pending.result): the screen it was for is gone")
                 continue
             }
-            if !(await target.screen.receive(pending.result)) {
+            ranModelCode = true
+            if !(await target.life.screen.receive(pending.result)) {
                 report("result \(pending.result): \(target.route) takes no results")
             }
             await synchronize(navigator)
@@ -64,13 +71,15 @@ final class ScreenStore {
         var rounds = 0
         // Only a load is awaited: finding and making screens is synchronous. A screen made by
         // updateWithoutWaiting(_:) is loaded first.
-        while let screen = waiting ?? prepareNext(navigator) {
+        while let life = waiting ?? prepareNext(navigator) {
             waiting = nil
             let router = navigator.routers[navigator.selected]
             let revision = router.revision
             let item = navigator.selected
             let installation = navigator.installation
-            await screen.load()
+            ranModelCode = true
+            await life.screen.load()
+            _ = life.startTask()
             if router.revision != revision || navigator.selected != item || installation != navigator.installation {
                 rounds += 1
                 if rounds == Self.maximumLoadRounds {
@@ -86,7 +95,7 @@ final class ScreenStore {
     ///
     /// Only what changed is looked at: the router marks the lowest place its stacks changed
     /// since it was last in line, so a push onto a stack 10,000 deep compares no routes below it.
-    private func prepareNext(_ navigator: Navigator) -> Screen? {
+    private func prepareNext(_ navigator: Navigator) -> ScreenLife? {
         if installation != navigator.installation {
             installation = navigator.installation
             screens = Array(repeating: [], count: navigator.routers.count)
@@ -126,8 +135,9 @@ final class ScreenStore {
                     screen = Self.unavailableScreen(route, error, router: scopeRouter)
                     report(error.description)
                 }
-                screens[item][scope].append(Entry(route: route, screen: screen))
-                return screen
+                let life = ScreenLife(screen)
+                screens[item][scope].append(Entry(route: route, life: life))
+                return life
             }
         }
         router.acknowledgeChanges()
@@ -143,7 +153,7 @@ final class ScreenStore {
         var presentedAs: Presentation?
         while let scope = state, screens[item].indices.contains(depth), !screens[item][depth].isEmpty {
             let top = screens[item][depth][screens[item][depth].count - 1]
-            let body = top.screen.body
+            let body = top.life.body(reportingTo: work)
             let breadcrumbs = self.breadcrumbs(item: item, depth: depth, top: body.firstTitle ?? top.route.path)
             switch presentedAs {
             case .sheet?:
@@ -180,7 +190,7 @@ final class ScreenStore {
             if let title = screens[item][depth][index].title {
                 titles.append(title)
             } else {
-                let title = screens[item][depth][index].screen.title ?? screens[item][depth][index].route.path
+                let title = screens[item][depth][index].life.body(reportingTo: work).firstTitle ?? screens[item][depth][index].route.path
                 screens[item][depth][index].title = title
                 titles.append(title)
             }

@@ -1,4 +1,5 @@
 @_spi(Host) import AppHostKit
+import CHostSupport
 import FoundationEssentials
 import Glibc
 
@@ -35,15 +36,39 @@ public final class Session {
         public var format: Format
         /// Emphasise text screens with terminal escape sequences (see ``TextRenderer/color``).
         public var color: Bool
+        /// How long a command may spend settling: waiting for the work it started to finish
+        /// (see ``Session/settle()``), at most ``Session/maximumSettleTimeout``.
+        public var settleTimeout: Duration
 
         /// Creates options.
-        public init(width: Int = TextRenderer.defaultWidth, strict: Bool = false, format: Format = .text, color: Bool = false) {
+        public init(
+            width: Int = TextRenderer.defaultWidth, strict: Bool = false, format: Format = .text, color: Bool = false,
+            settleTimeout: Duration = Session.defaultSettleTimeout
+        ) {
             self.width = width
             self.strict = strict
             self.format = format
             self.color = color
+            self.settleTimeout = min(max(settleTimeout, .zero), Session.maximumSettleTimeout)
         }
     }
+
+    /// How long a command settles at most unless told otherwise (`--settle-timeout`).
+    public nonisolated static let defaultSettleTimeout = Duration.seconds(2)
+    /// The longest settle a session allows.
+    public nonisolated static let maximumSettleTimeout = Duration.seconds(60)
+    /// How long `wait until TEXT` waits for TEXT before it reports that it never came.
+    public static let waitUntilLimit = Duration.seconds(10)
+    /// Main-actor rounds in a row with nothing new that make a command settled.
+    static let quietRounds = 3
+    /// How long after the last job sent to the global pool a command is still taken as busy: work
+    /// off the main actor comes back to it when done, and the runtime does not say when that is.
+    static let globalQuiet = Duration.milliseconds(2)
+    /// The longest a settle waits for the global pool once the main actor is quiet. The count of
+    /// global jobs is the whole process's: where other work runs beside the session (tests in
+    /// parallel, several sessions), it may never fall silent, and a settle must not last until a
+    /// view model's sleeping work (a 300 ms debounce) wakes.
+    static let globalWaitLimit = Duration.milliseconds(50)
 
     /// What a command did to the session.
     public enum Outcome: Equatable, Sendable {
@@ -108,9 +133,17 @@ public final class Session {
         self.writeError = errorOutput
         let report: @MainActor (String) -> Void = { [weak self] in self?.report($0) }
         navigator = Navigator(registry: registry, state: state, report: report)
-        screens = ScreenStore(registry: registry, report: report)
+        screens = ScreenStore(registry: registry, work: work, report: report)
         lastNotified = navigator.stamp
+        apphost_tasks_count_global_jobs()
     }
+
+    /// Hears changes made by work that runs beside the session (a view model's own task changing
+    /// a property an observable body read). Set its `onChange` to be woken while waiting for
+    /// input, then call ``catchUp()``.
+    public let work = BackgroundWork()
+    /// The changes already drawn.
+    private var drawnChanges = 0
 
     /// Creates a session whose single stack starts at `start`.
     public convenience init(
@@ -256,6 +289,14 @@ public final class Session {
             return outcome(since: before)
         case .quit:
             return .quit
+        case .wait(let duration):
+            await SessionGuard.extending(by: duration) {
+                try? await Task.sleep(for: duration)
+            }
+            await settle()
+            await refresh(writingUnchanged: false)
+        case .waitUntil(let text):
+            await waitUntil(text, command: text)
         default:
             // Navigation alone runs without waiting; a view model's action and a new screen's load are awaited.
             switch step(for: command, text: text) {
@@ -264,6 +305,7 @@ public final class Session {
             case .navigated:
                 if !screens.updateWithoutWaiting(navigator) {
                     await screens.update(navigator)
+                    await settle()
                 }
                 draw()
             case .model(let action):
@@ -272,6 +314,7 @@ public final class Session {
                 case .toggle(let toggle, let isOn): await toggle.perform(isOn)
                 case .textField(let field, let value): await field.perform(value)
                 }
+                screens.ranModelCode = true
                 await refresh()
             }
         }
@@ -368,7 +411,7 @@ public final class Session {
             } catch {
                 return fail("open \(link): \(error.described(within: link))")
             }
-        case .tap, .type, .state, .help, .quit, .show, .routes, .record:
+        case .tap, .type, .state, .help, .quit, .show, .routes, .record, .wait, .waitUntil:
             return false
         }
         return true
@@ -481,16 +524,108 @@ public final class Session {
 
     // MARK: Screens
 
-    /// Brings the screens in line with the state, lays out what is on top, draws it, and says if the state changed.
-    private func refresh() async {
+    /// Brings the screens in line with the state, lets the work that started settle, lays out what
+    /// is on top, draws it, and says if the state changed.
+    private func refresh(writingUnchanged: Bool = true) async {
         if !screens.updateWithoutWaiting(navigator) {
             await screens.update(navigator)
         }
-        draw()
+        await settle()
+        draw(writingUnchanged: writingUnchanged)
     }
 
-    /// Lays out what is on top, draws it, writes it, and says if the state changed.
-    private func draw() {
+    /// Lets the work that view-model code started run until it has settled: finished, or only
+    /// sleeping. The main actor is yielded until ``quietRounds`` rounds in a row bring no change
+    /// an observable body read and no job for the global pool, and none has gone there for
+    /// ``globalQuiet`` (work off the main actor is given that long to come back, but no more than
+    /// ``globalWaitLimit`` once the main actor is quiet), for at most the settle timeout. Yielding, not sleeping: a sleep would itself send a job to the global pool.
+    /// A command that ran no view-model code (`back`, `show`) does not settle.
+    public func settle() async {
+        guard screens.ranModelCode else { return }
+        screens.ranModelCode = false
+        let ownJobs = await Self.jobsPerYield()
+        let clock = ContinuousClock()
+        let deadline = clock.now + options.settleTimeout
+        var quiet = 0
+        var lastGlobal = clock.now
+        // When the main actor first went quiet, while the global pool had not.
+        var quietSince: ContinuousClock.Instant?
+        while quiet < Self.quietRounds || clock.now - lastGlobal < Self.globalQuiet {
+            guard clock.now < deadline else { return }
+            if quiet >= Self.quietRounds {
+                let since = quietSince ?? clock.now
+                quietSince = since
+                if clock.now - since >= Self.globalWaitLimit { return }
+            }
+            let changes = work.changeCount
+            let before = apphost_tasks_global_jobs()
+            await Self.yieldMainActor()
+            if apphost_tasks_global_jobs() &- before > ownJobs {
+                lastGlobal = clock.now
+                quiet = 0
+            } else if work.changeCount != changes {
+                quiet = 0
+                quietSince = nil
+            } else {
+                quiet += 1
+            }
+        }
+    }
+
+    /// Lets every job already waiting for the main actor run, then resumes: a task made now is
+    /// queued behind them, and it resumes this one. (`Task.yield()` would hop through the global
+    /// pool first, a varying number of times, which the count of global jobs could not tell apart
+    /// from a view model's work.)
+    private static func yieldMainActor() async {
+        await withUnsafeContinuation { (resume: UnsafeContinuation<Void, Never>) in
+            Task { @MainActor in resume.resume() }
+        }
+    }
+
+    /// The jobs ``yieldMainActor()`` sends to the global pool itself, measured once: the fewest
+    /// seen over a few yields.
+    private static var measuredJobsPerYield: UInt?
+
+    private static func jobsPerYield() async -> UInt {
+        if let measuredJobsPerYield { return measuredJobsPerYield }
+        var fewest = UInt.max
+        for _ in 0..<5 {
+            let before = apphost_tasks_global_jobs()
+            await yieldMainActor()
+            fewest = min(fewest, apphost_tasks_global_jobs() &- before)
+        }
+        measuredJobsPerYield = fewest
+        return fewest
+    }
+
+    /// Draws the screen again if work beside the session changed what an observable body read
+    /// since the screen was last drawn; the screen is written only if it looks different.
+    public func catchUp() async {
+        guard work.changeCount != drawnChanges else { return }
+        screens.ranModelCode = true
+        await refresh(writingUnchanged: false)
+    }
+
+    /// Waits, drawing each change, until the screen shows `text` (or ``waitUntilLimit`` passes).
+    private func waitUntil(_ text: String, command: String) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now + Self.waitUntilLimit
+        await SessionGuard.extending(by: Self.waitUntilLimit) {
+            while !(current?.text.contains(text) ?? false) {
+                guard clock.now < deadline else {
+                    report("wait until \(text): the screen did not show it within \(Self.waitUntilLimit) (Session.waitUntilLimit)")
+                    return
+                }
+                try? await Task.sleep(for: .milliseconds(1))
+                await catchUp()
+            }
+        }
+    }
+
+    /// Lays out what is on top, draws it, writes it (unless it is what was written last and
+    /// `writingUnchanged` is false), and says if the state changed.
+    private func draw(writingUnchanged: Bool = true) {
+        drawnChanges = work.changeCount
         let chrome = navigator.shell.map { shell in
             ShellChrome(style: shell.style, titles: shell.items.map(\.title), selected: navigator.selected)
         }
@@ -502,8 +637,9 @@ public final class Session {
             case .json: JSONRenderer().drawBytes(layout)
             }
         }
+        let write = writingUnchanged || current.map { $0.bytes != screen.bytes } ?? true
         current = screen
-        writeScreen(screen.bytes)
+        if write { writeScreen(screen.bytes) }
         let stamp = navigator.stamp
         if stamp != lastNotified {
             lastNotified = stamp

@@ -26,6 +26,10 @@ public enum SessionCommand: Hashable, Sendable {
     case routes
     /// Start recording the session as a flow into a file, or stop (nil).
     case record(String?)
+    /// Let this much time pass, the work of view models running, then draw what changed.
+    case wait(Duration)
+    /// Let time pass until the screen shows this text (at most ``Session/waitUntilLimit``).
+    case waitUntil(String)
 
     /// The commands and what they do, as `help` prints them.
     public static let commands: [(usage: String, summary: String)] = [
@@ -42,12 +46,14 @@ public enum SessionCommand: Hashable, Sendable {
         ("routes", "list every destination the loaded features provide"),
         ("state", "print the whole navigation state as a deep link"),
         ("record FILE|stop", "record what follows as a flow, with a snapshot of every screen; replay it with apphost test FILE"),
+        ("wait TIME", "let TIME pass (300ms, 2s; at most 60s) while the view models' own work runs, then draw what changed"),
+        ("wait until TEXT", "let time pass until the screen shows TEXT (at most 10s)"),
         ("help", "print this list (also ?)"),
         ("quit", "end the session"),
     ]
 
     /// The command words, for suggestions.
-    public static let words = ["tap", "type", "back", "root", "dismiss", "pop", "replace", "tab", "open", "show", "ls", "routes", "record", "state", "help", "quit", "exit"]
+    public static let words = ["tap", "type", "back", "root", "dismiss", "pop", "replace", "tab", "open", "show", "ls", "routes", "record", "wait", "state", "help", "quit", "exit"]
 
     /// The commands as `help` prints them, each description wrapped to fit `width` columns.
     public static func help(width: Int) -> String {
@@ -99,6 +105,9 @@ public enum SessionCommand: Hashable, Sendable {
 
     /// The largest element or tab number a command takes.
     public static let maximumNumber = 1_000_000
+
+    /// The longest `wait` a command may ask for.
+    public static let maximumWait = Duration.seconds(60)
 
     /// The longest command line read, in bytes; a longer one is refused whole.
     public static let maximumLineLength = 65_536
@@ -188,10 +197,41 @@ public enum SessionCommand: Hashable, Sendable {
                 throw SessionError(command: trimmed, message: "record needs a flow file to write, e.g. record flows/checkout.flow, or stop")
             }
             return .record(argument == "stop" ? nil : argument)
+        case "wait":
+            if argument.hasPrefix("until"), argument.count == 5 || argument.dropFirst(5).first.map(Self.isSpace) == true {
+                let text = String(argument.dropFirst(5)).trimmingSpaces
+                guard !text.isEmpty else {
+                    throw SessionError(command: trimmed, message: "wait until needs a text to wait for, e.g. wait until Morty")
+                }
+                return .waitUntil(text)
+            }
+            return .wait(try waitDuration(argument, command: trimmed))
         case "quit", "exit": return try noArgument(.quit)
         default:
             throw SessionError(command: trimmed, message: "unknown command '\(word)'\(Suggestion.phrase(for: word, in: words)) (help lists the commands)")
         }
+    }
+}
+
+extension SessionCommand {
+    /// `300ms`, `2s` or `1.5s`: from 0 to ``maximumWait``.
+    static func waitDuration(_ text: String, command: String) throws(SessionError) -> Duration {
+        let example = "e.g. wait 300ms or wait 2s (at most \(maximumWait.components.seconds)s)"
+        guard !text.isEmpty else {
+            throw SessionError(command: command, message: "wait needs a time or 'until TEXT', \(example)")
+        }
+        let isMilliseconds = text.hasSuffix("ms")
+        let number = isMilliseconds ? text.dropLast(2) : text.hasSuffix("s") ? text.dropLast() : ""
+        guard !number.isEmpty, number.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }),
+            number.utf8.count <= 12, let value = Double(number), value.isFinite
+        else {
+            throw SessionError(command: command, message: "'\(text)' is not a time; \(example)")
+        }
+        let milliseconds = isMilliseconds ? value : value * 1000
+        guard milliseconds <= Double(maximumWait.components.seconds) * 1000 else {
+            throw SessionError(command: command, message: "\(text) is longer than a wait may be (SessionCommand.maximumWait); \(example)")
+        }
+        return .microseconds(Int64((milliseconds * 1000).rounded()))
     }
 }
 

@@ -45,7 +45,25 @@ public enum SessionGuard {
     public static func watch<Result>(_ activity: String, limit: Int, _ body: @MainActor () async -> Result) async -> Result {
         guard installed else { return await body() }
         apphost_guard_arm(activity, UInt32(clamping: max(limit, 0)))
-        defer { apphost_guard_disarm() }
+        armed = (activity, max(limit, 0))
+        defer {
+            apphost_guard_disarm()
+            armed = nil
+        }
+        return await body()
+    }
+
+    /// The activity being watched and its limit, while a command runs.
+    @MainActor private static var armed: (activity: String, limit: Int)?
+
+    /// Runs `body`, a deliberate wait (`wait 300ms`), with the watchdog's limit for the command
+    /// lengthened by `duration`, so a wait is never taken for a hang and a hang during it still is.
+    @MainActor
+    static func extending<Result>(by duration: Duration, _ body: @MainActor () async -> Result) async -> Result {
+        guard installed, let armed, armed.limit > 0 else { return await body() }
+        let extra = Int(duration.components.seconds) + 1
+        apphost_guard_arm(armed.activity, UInt32(clamping: armed.limit + extra))
+        defer { apphost_guard_arm(armed.activity, UInt32(clamping: armed.limit)) }
         return await body()
     }
 }

@@ -37,6 +37,11 @@ void apphost_edit_clear_input_error(void);
 /* The newest line of the history, or NULL. */
 const char *apphost_edit_last_history_line(void);
 
+/* Draws the prompt and the line being typed again, after something else was written over them
+   (a screen drawn while the prompt waits). Called while another thread is in
+   apphost_edit_readline, waiting for a key: libedit only writes the line it holds. */
+void apphost_edit_redisplay(void);
+
 #ifdef __cplusplus
 }
 #endif

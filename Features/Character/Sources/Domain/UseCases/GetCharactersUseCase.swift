@@ -1,12 +1,12 @@
 protocol GetCharactersUseCaseContract: Sendable {
-    func execute() async throws(CharacterError) -> [Character]
+    func execute(matching query: CharacterQuery) async throws(CharacterError) -> [Character]
 }
 
-/// Every character, in the order the repository keeps them.
+/// The characters a query matches, in the order the repository keeps them.
 struct GetCharactersUseCase: GetCharactersUseCaseContract {
     let repository: any CharacterRepositoryContract
 
-    func execute() async throws(CharacterError) -> [Character] {
-        try await repository.characters()
+    func execute(matching query: CharacterQuery) async throws(CharacterError) -> [Character] {
+        try await repository.characters().filter(query.matches)
     }
 }

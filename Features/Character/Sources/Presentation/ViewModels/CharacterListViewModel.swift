@@ -1,5 +1,6 @@
 import AppHostKit
 import CharacterInterface
+import Observation
 
 /// What the character list shows.
 enum CharacterListViewState: Equatable {
@@ -17,31 +18,46 @@ enum CharacterSelection {
     case returnResult
 }
 
+/// The character list, written as for a device: observable, its appearing work in `didAppear()`,
+/// a search that waits for typing to pause (a debounce in a task of its own), and a filter
+/// presented over it whose result reloads the list in a task.
 @MainActor
-final class CharacterListViewModel: ViewModel {
+@Observable
+final class CharacterListViewModel {
     private(set) var state: CharacterListViewState = .idle
+    private(set) var filter: CharacterStatusFilter = .all
+    /// The search field: each change restarts the debounce; the list reloads when it ends.
+    var searchText = "" {
+        didSet {
+            guard searchText != oldValue else { return }
+            scheduleSearch()
+        }
+    }
 
-    private let getCharactersUseCase: any GetCharactersUseCaseContract
-    private let router: any RouterContract
-    private let selection: CharacterSelection
+    @ObservationIgnored private let getCharactersUseCase: any GetCharactersUseCaseContract
+    @ObservationIgnored private let router: any RouterContract
+    @ObservationIgnored private let selection: CharacterSelection
+    @ObservationIgnored private let debounce: Duration
+    /// The search waiting for the typing to pause, if any (tests await it).
+    @ObservationIgnored private(set) var searchTask: Task<Void, Never>?
+    /// The reload a filter started, if any (tests await it).
+    @ObservationIgnored private(set) var filterTask: Task<Void, Never>?
 
     init(
         getCharactersUseCase: any GetCharactersUseCaseContract,
         router: any RouterContract,
-        selection: CharacterSelection = .showDetail
+        selection: CharacterSelection = .showDetail,
+        debounce: Duration = .milliseconds(300)
     ) {
         self.getCharactersUseCase = getCharactersUseCase
         self.router = router
         self.selection = selection
+        self.debounce = debounce
     }
 
-    func load() async {
-        state = .loading
-        do {
-            state = .loaded(try await getCharactersUseCase.execute())
-        } catch {
-            state = .error(error.description)
-        }
+    /// The screen appeared.
+    func didAppear() async {
+        await load()
     }
 
     func didSelect(_ character: Character) {
@@ -53,11 +69,53 @@ final class CharacterListViewModel: ViewModel {
         }
     }
 
+    func didTapOnFilterButton() {
+        router.present(CharacterNavigation.filter(status: filter.rawValue), style: .fullScreenCover)
+    }
+
+    /// The filter screen applied a status: the list reloads, in a task of its own.
+    func didApply(_ filter: CharacterStatusFilter) {
+        self.filter = filter
+        filterTask?.cancel()
+        filterTask = Task { await load() }
+    }
+
     func didTapOnCancelButton() {
         router.goBack()
     }
 
     func didTapOnRetryButton() async {
         await load()
+    }
+
+    /// Waits for the typing to pause, then searches; a newer change cancels this one.
+    private func scheduleSearch() {
+        searchTask?.cancel()
+        searchTask = Task { [debounce] in
+            do {
+                try await Task.sleep(for: debounce)
+            } catch {
+                return
+            }
+            await load()
+        }
+    }
+
+    private func load() async {
+        state = .loading
+        do {
+            state = .loaded(try await getCharactersUseCase.execute(matching: CharacterQuery(text: searchText, status: filter)))
+        } catch {
+            state = .error(error.description)
+        }
+    }
+}
+
+extension CharacterListViewModel: ResultReceiver {
+    func didReceive(_ result: Route) async {
+        guard case .applied(let status)? = try? result.decode(as: CharacterFilterResult.self),
+            let filter = CharacterStatusFilter(rawValue: status)
+        else { return }
+        didApply(filter)
     }
 }

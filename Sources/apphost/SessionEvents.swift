@@ -1,0 +1,122 @@
+import AppHost
+import Dispatch
+import FoundationEssentials
+import Glibc
+import Synchronization
+
+/// What a session waits for: a command line, the end of its input, input running dry (time to
+/// save), or a change made by work running beside it. Lines are read on a thread of their own,
+/// so the main actor is free while the session waits, and the tasks view models start there run.
+final class SessionEvents: Sendable {
+    enum Event: Sendable {
+        case line(String)
+        /// No more input: the end of the pipe or the script.
+        case end
+        /// No line is waiting to be read: pending work (a state save) can be done now.
+        case idle
+        /// Work beside the session changed what a screen's body read.
+        case changed
+        /// Ctrl-C at the prompt abandoned the line.
+        case interrupted
+    }
+
+    let stream: AsyncStream<Event>
+    private let continuation: AsyncStream<Event>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream.makeStream(of: Event.self)
+    }
+
+    func send(_ event: Event) {
+        continuation.yield(event)
+    }
+
+    /// Reads standard input a line at a time on a new thread, saying `idle` before a read that
+    /// would wait; ends with `end`.
+    func readStandardInput() {
+        startThread { [self] in
+            while true {
+                var waiting = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+                if poll(&waiting, 1, 0) <= 0 { send(.idle) }
+                guard let line = readLine(strippingNewline: true) else { break }
+                send(.line(line.withoutCarriageReturn))
+            }
+            send(.end)
+        }
+    }
+
+    /// Hands over the lines of a script on a new thread; ends with `end`.
+    func read(_ script: ScriptLines) {
+        startThread { [self] in
+            var lines = script
+            while let line = lines.next() { send(.line(line)) }
+            send(.end)
+        }
+    }
+
+    /// Reads lines at the prompt on a new thread, each once `turns` gives the prompt to show;
+    /// ends with `end` (Ctrl-D, or the terminal closed) or when `turns` closes.
+    func read(at editor: LineEditor, taking turns: PromptTurns) {
+        startThread { [self] in
+            while let prompt = turns.take() {
+                switch editor.read(prompt: prompt) {
+                case .line(let line): send(.line(line))
+                case .interrupted: send(.interrupted)
+                case .end:
+                    send(.end)
+                    return
+                }
+            }
+        }
+    }
+
+    /// Runs `body` on a new detached thread; if no thread can be made, the input ends at once.
+    private func startThread(_ body: @escaping @Sendable () -> Void) {
+        final class Box: Sendable {
+            let body: @Sendable () -> Void
+            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        }
+        let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { context in
+            let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
+            box.body()
+            return nil
+        }, box)
+        if started == 0 {
+            pthread_detach(thread)
+        } else {
+            Unmanaged<Box>.fromOpaque(box).release()
+            send(.end)
+        }
+    }
+}
+
+/// Hands the prompt to the input thread, one line at a time: the thread waits for its turn, so
+/// the prompt is shown only once the screen of the last line is drawn.
+final class PromptTurns: Sendable {
+    private let prompt = Mutex<(text: String?, closed: Bool)>((nil, false))
+    private let ready = DispatchSemaphore(value: 0)
+
+    /// Lets the input thread read one line at `text`.
+    func give(_ text: String) {
+        prompt.withLock { $0.text = text }
+        ready.signal()
+    }
+
+    /// No more lines will be read.
+    func close() {
+        prompt.withLock { $0.closed = true }
+        ready.signal()
+    }
+
+    /// Waits for a turn; the prompt to show, or nil once closed.
+    func take() -> String? {
+        ready.wait()
+        return prompt.withLock { state in
+            guard !state.closed else { return nil }
+            defer { state.text = nil }
+            return state.text
+        }
+    }
+}
