@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // AppHost: the host, the features and their tests. The SDK that features build
 // against lives in SDK/ as a package of its own, so that AppHostKit is linked
 // as one shared library by everything here (see ARCHITECTURE.md).
@@ -12,10 +12,13 @@ let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 /// its implementation, and the one-function entry target that makes the library.
 /// The entry is a target of its own because the feature target is also linked into
 /// test bundles beside other features, where two `apphost_feature_entry` symbols would clash.
-func feature(_ name: String, uses interfaces: [String] = [], hasInterface: Bool = true) -> [Target] {
+/// `mainActorByDefault` builds the feature's targets with default main-actor isolation, as new app
+/// targets are: the SDK and the feature must work either way.
+func feature(_ name: String, uses interfaces: [String] = [], hasInterface: Bool = true, mainActorByDefault: Bool = false) -> [Target] {
+    let isolation: [SwiftSetting] = mainActorByDefault ? [.defaultIsolation(MainActor.self)] : []
     let own: [Target.Dependency] = hasInterface ? [.target(name: "\(name)Interface")] : []
     let interfaceTarget: [Target] = hasInterface
-        ? [.target(name: "\(name)Interface", dependencies: [kit], path: "Features/\(name)/Interface")] : []
+        ? [.target(name: "\(name)Interface", dependencies: [kit], path: "Features/\(name)/Interface", swiftSettings: isolation)] : []
     return interfaceTarget + [
         .target(
             name: "\(name)Feature",
@@ -23,12 +26,13 @@ func feature(_ name: String, uses interfaces: [String] = [], hasInterface: Bool 
             path: "Features/\(name)/Sources",
             // A nonisolated async function runs on its caller's actor: a view model's load that
             // awaits a use case stays on the main actor instead of hopping threads and back.
-            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")] + isolation
         ),
         .target(
             name: "\(name)Entry",
             dependencies: [kit, .target(name: "\(name)Feature")],
-            path: "Features/\(name)/Entry"
+            path: "Features/\(name)/Entry",
+            swiftSettings: isolation
         ),
     ]
 }
@@ -132,7 +136,7 @@ let package = Package(
         ),
     ]
         + feature("Home", uses: ["CharacterInterface"])
-        + feature("Character")
+        + feature("Character", mainActorByDefault: true)
         + feature("Settings", uses: ["CharacterInterface"])
         + feature("Shell", hasInterface: false)
 )

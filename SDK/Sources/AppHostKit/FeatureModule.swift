@@ -10,11 +10,16 @@
 ///     FeatureEntry.descriptor(for: CharacterFeature.self)
 /// }
 /// ```
+///
+/// The protocol is main-actor isolated, as a feature's registration is: a feature type written in a
+/// module built with default main-actor isolation (`.defaultIsolation(MainActor.self)`) conforms
+/// as it is, and so does one written in a module without it.
+@MainActor
 public protocol FeatureModule {
     /// The feature's name, lower-case, e.g. `"character"`.
-    static var name: String { get }
+    nonisolated static var name: String { get }
     /// Registers the feature's navigation types, screen factories and shells.
-    @MainActor static func register(in context: FeatureContext) throws
+    static func register(in context: FeatureContext) throws
 }
 
 /// A feature with one ``Navigation`` type: its name is the type's route name,
@@ -38,7 +43,7 @@ public protocol NavigationFeature: FeatureModule, Sendable {
     /// The feature's navigation type.
     associatedtype Destination: Navigation
     /// The destination `--start NAME` opens.
-    nonisolated static var root: Destination { get }
+    static var root: Destination { get }
     /// Makes the feature, once, when it registers.
     init()
     /// Makes the screen of one destination, with the router its view model navigates with.

@@ -1,5 +1,5 @@
 /// The built-in data set: the feature works with no network.
-struct CharacterDataSource: Sendable {
+nonisolated struct CharacterDataSource: Sendable {
     let characters: [Character]
 
     static let builtIn = CharacterDataSource(characters: [

@@ -1,10 +1,10 @@
-protocol CharacterRepositoryContract: Sendable {
+nonisolated protocol CharacterRepositoryContract: Sendable {
     func characters() async throws(CharacterError) -> [Character]
     func character(identifier: Int) async throws(CharacterError) -> Character
 }
 
 /// Characters from a data source kept in memory.
-struct CharacterRepository: CharacterRepositoryContract {
+nonisolated struct CharacterRepository: CharacterRepositoryContract {
     let dataSource: CharacterDataSource
 
     func characters() async throws(CharacterError) -> [Character] {

@@ -1,5 +1,5 @@
 /// A character of the show.
-struct Character: Equatable, Sendable, Identifiable {
+nonisolated struct Character: Equatable, Sendable, Identifiable {
     /// Whether a character is alive.
     enum Status: String, Sendable {
         case alive = "Alive"

@@ -1,5 +1,5 @@
 /// Why characters could not be loaded.
-enum CharacterError: Error, Equatable, CustomStringConvertible {
+nonisolated enum CharacterError: Error, Equatable, CustomStringConvertible {
     case notFound(identifier: Int)
     case unavailable(String)
 

@@ -1,5 +1,5 @@
 /// Which characters a list shows: those whose name contains `text` (any case), with `status`.
-struct CharacterQuery: Equatable, Sendable {
+nonisolated struct CharacterQuery: Equatable, Sendable {
     var text = ""
     var status: CharacterStatusFilter = .all
 
@@ -12,7 +12,7 @@ struct CharacterQuery: Equatable, Sendable {
 }
 
 /// The statuses a list can be narrowed to.
-enum CharacterStatusFilter: String, CaseIterable, Sendable {
+nonisolated enum CharacterStatusFilter: String, CaseIterable, Sendable {
     case all
     case alive
     case dead

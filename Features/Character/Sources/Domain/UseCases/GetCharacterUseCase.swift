@@ -1,9 +1,9 @@
-protocol GetCharacterUseCaseContract: Sendable {
+nonisolated protocol GetCharacterUseCaseContract: Sendable {
     func execute(identifier: Int) async throws(CharacterError) -> Character
 }
 
 /// One character by identifier.
-struct GetCharacterUseCase: GetCharacterUseCaseContract {
+nonisolated struct GetCharacterUseCase: GetCharacterUseCaseContract {
     let repository: any CharacterRepositoryContract
 
     func execute(identifier: Int) async throws(CharacterError) -> Character {

@@ -1,9 +1,9 @@
-protocol GetCharactersUseCaseContract: Sendable {
+nonisolated protocol GetCharactersUseCaseContract: Sendable {
     func execute(matching query: CharacterQuery) async throws(CharacterError) -> [Character]
 }
 
 /// The characters a query matches, in the order the repository keeps them.
-struct GetCharactersUseCase: GetCharactersUseCaseContract {
+nonisolated struct GetCharactersUseCase: GetCharactersUseCaseContract {
     let repository: any CharacterRepositoryContract
 
     func execute(matching query: CharacterQuery) async throws(CharacterError) -> [Character] {
