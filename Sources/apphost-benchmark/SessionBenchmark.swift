@@ -26,6 +26,9 @@ enum SessionBenchmark {
         report("cycle, JSON", json, ratio: json / text, of: "text", target: "≤ 1.2×")
         report("cycle, state file", saved, ratio: saved / text, of: "without", target: "≤ 1.5×")
 
+        let unchanged = try await perCommand(runs: runs) { try await unchangedCommand(registry) }
+        report("a command that changes nothing on the 24-row list (observable: its body is kept)", unchanged)
+
         let (shallow, deep) = try await depth(registry, runs: runs)
         report("a push and a back at depth 1", shallow)
         report("a push and a back at depth 10,000", deep, ratio: deep / shallow, of: "depth 1", target: "≤ 1.2×")
@@ -94,6 +97,23 @@ enum SessionBenchmark {
         }
         let each = zip(cycle, totals).map { command, total in String(format: "%@ %.1f", command, seconds(total) / 1_000 * 1e6) }
         print("  each command of the cycle, µs: " + each.joined(separator: " · "))
+    }
+
+    /// Typing into the Character list's search field the text it already holds: the view model
+    /// changes nothing, so its observable body is not built again and the kept screen is drawn.
+    private static func unchangedCommand(_ registry: DestinationRegistry) async throws -> (Double, Int) {
+        let session = try session(registry)
+        await session.start()
+        await session.execute("tap 1")
+        await session.execute("type search rick")
+        guard session.topRoute.description == "character/list", session.errorCount == 0 else {
+            throw BenchmarkError(message: "the list could not be reached: \(session.errors.last ?? session.topRoute.description)")
+        }
+        let commands = 10_000
+        let clock = ContinuousClock()
+        let started = clock.now
+        for _ in 0..<commands { await session.execute("type search rick") }
+        return (seconds(clock.now - started), commands)
     }
 
     /// Seconds per command of `tap 3` (push About) and `back`, at depth 1 and at depth 10,000.

@@ -52,6 +52,25 @@ struct InteractiveTerminalTests {
     }
 
     @Test
+    func workAViewModelStartedIsDrawnAboveThePromptByItself() throws {
+        let history = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-history-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: history) }
+        let terminal = try PseudoTerminal(apphost, ["--start", "character"], columns: 60, environment: ["APPHOST_HISTORY": history])
+        try terminal.waitFor("character/list> ")
+
+        // The search waits for typing to pause (300 ms), then the list changes with no command typed.
+        terminal.send("type search rick\r")
+        try terminal.waitFor("5 characters")
+        try terminal.waitFor("character/list> ", after: "5 characters")
+        terminal.send("tap 2\r")
+        try terminal.waitFor("character/detail?identifier=8> ")
+
+        terminal.send("\u{4}")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(terminal.output.contains("Adjudicator Rick"))
+    }
+
+    @Test
     func withoutLibeditThePromptReadsPlainLinesAndSaysWhy() throws {
         let terminal = try PseudoTerminal(apphost, ["--start", "home"], columns: 80, environment: ["APPHOST_LIBEDIT": "/nonexistent/libedit.so"])
 
@@ -70,6 +89,18 @@ struct InteractiveTerminalTests {
 @Suite(.serialized)
 struct FullScreenTests {
     private let apphost = ProcessRunner.built("apphost")
+
+    @Test
+    func workAViewModelStartedIsDrawnByItself() throws {
+        let terminal = try PseudoTerminal(apphost, ["--start", "character", "--tui"], columns: 60, rows: 40)
+        try terminal.waitFor("q quit")
+
+        terminal.send(":type search rick\r")
+        try terminal.waitFor("5 characters")
+        terminal.send("q")
+
+        #expect(try terminal.waitForExit() == 0)
+    }
 
     @Test
     func aPersonMovesOpensGoesBackTypesACommandAndQuits() throws {
