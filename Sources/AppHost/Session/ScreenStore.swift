@@ -27,9 +27,6 @@ final class ScreenStore {
     private var waiting: ScreenLife?
     /// Hears the changes of observable models, whenever they happen.
     let work: BackgroundWork
-    /// Set when view-model code ran that may have started work of its own (a load, a screen's
-    /// task, a result delivered): the session then settles before it draws. The session clears it.
-    var ranModelCode = false
 
     init(registry: DestinationRegistry, work: BackgroundWork, report: @escaping @MainActor (String) -> Void) {
         self.registry = registry
@@ -57,7 +54,6 @@ final class ScreenStore {
                 report("result \(pending.result): the screen it was for is gone")
                 continue
             }
-            ranModelCode = true
             if !(await target.life.screen.receive(pending.result)) {
                 report("result \(pending.result): \(target.route) takes no results")
             }
@@ -77,7 +73,6 @@ final class ScreenStore {
             let revision = router.revision
             let item = navigator.selected
             let installation = navigator.installation
-            ranModelCode = true
             await life.screen.load()
             _ = life.startTask()
             if router.revision != revision || navigator.selected != item || installation != navigator.installation {

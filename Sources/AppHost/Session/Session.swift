@@ -304,17 +304,18 @@ public final class Session {
                 break
             case .navigated:
                 if !screens.updateWithoutWaiting(navigator) {
-                    await screens.update(navigator)
+                    await runningViewModelCode { await screens.update(navigator) }
                     await settle()
                 }
                 draw()
             case .model(let action):
-                switch action {
-                case .button(let button): await button.perform()
-                case .toggle(let toggle, let isOn): await toggle.perform(isOn)
-                case .textField(let field, let value): await field.perform(value)
+                await runningViewModelCode {
+                    switch action {
+                    case .button(let button): await button.perform()
+                    case .toggle(let toggle, let isOn): await toggle.perform(isOn)
+                    case .textField(let field, let value): await field.perform(value)
+                    }
                 }
-                screens.ranModelCode = true
                 await refresh()
             }
         }
@@ -528,7 +529,7 @@ public final class Session {
     /// is on top, draws it, and says if the state changed.
     private func refresh(writingUnchanged: Bool = true) async {
         if !screens.updateWithoutWaiting(navigator) {
-            await screens.update(navigator)
+            await runningViewModelCode { await screens.update(navigator) }
         }
         await settle()
         draw(writingUnchanged: writingUnchanged)
@@ -539,19 +540,25 @@ public final class Session {
     /// an observable body read and no job for the global pool, and none has gone there for
     /// ``globalQuiet`` (work off the main actor is given that long to come back, but no more than
     /// ``globalWaitLimit`` once the main actor is quiet), for at most the settle timeout. Yielding, not sleeping: a sleep would itself send a job to the global pool.
-    /// A command that ran no view-model code (`back`, `show`) does not settle.
+    /// A command whose view-model code started no task that is still alive settles at once: every
+    /// task started while that code ran carries the command's ``CommandWork`` (a task-local value,
+    /// which unstructured tasks copy), so the marker is held exactly as long as one lives.
     public func settle() async {
-        guard screens.ranModelCode else { return }
-        screens.ranModelCode = false
+        guard var marker = startedWork else { return }
+        startedWork = nil
+        var finished: Bool { isKnownUniquelyReferenced(&marker) }
+        guard !finished else { return }
         let ownJobs = await Self.jobsPerYield()
         let clock = ContinuousClock()
         let deadline = clock.now + options.settleTimeout
         var quiet = 0
-        var lastGlobal = clock.now
+        // When a job of the view models' was last seen going to the global pool, if ever.
+        var lastGlobal: ContinuousClock.Instant?
         // When the main actor first went quiet, while the global pool had not.
         var quietSince: ContinuousClock.Instant?
-        while quiet < Self.quietRounds || clock.now - lastGlobal < Self.globalQuiet {
-            guard clock.now < deadline else { return }
+        func globalBusy() -> Bool { lastGlobal.map { clock.now - $0 < Self.globalQuiet } ?? false }
+        while quiet < Self.quietRounds || globalBusy() {
+            guard clock.now < deadline, !finished else { return }
             if quiet >= Self.quietRounds {
                 let since = quietSince ?? clock.now
                 quietSince = since
@@ -602,8 +609,18 @@ public final class Session {
     /// since the screen was last drawn; the screen is written only if it looks different.
     public func catchUp() async {
         guard work.changeCount != drawnChanges else { return }
-        screens.ranModelCode = true
         await refresh(writingUnchanged: false)
+    }
+
+    /// The marker of the view-model code the current command ran, until it settles.
+    private var startedWork: CommandWork?
+
+    /// Runs view-model code (an action, loads, results) so that the tasks it starts carry the
+    /// command's marker.
+    private func runningViewModelCode(_ body: () async -> Void) async {
+        let marker = startedWork ?? CommandWork()
+        startedWork = marker
+        await CommandWork.$current.withValue(marker) { await body() }
     }
 
     /// Waits, drawing each change, until the screen shows `text` (or ``waitUntilLimit`` passes).
