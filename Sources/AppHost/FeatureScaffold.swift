@@ -20,6 +20,8 @@ public struct FeatureScaffold {
     public let routeName: String
     /// The AppHost checkout whose SDK/ and AppHostTesting the package depends on.
     public let checkout: String
+    /// Whether the package's targets build with default main-actor isolation, as new app targets do.
+    public let mainActorByDefault: Bool
 
     /// The AppHost checkout this host was built from.
     public static var defaultCheckout: String {
@@ -28,7 +30,7 @@ public struct FeatureScaffold {
     }
 
     /// Checks the name and the checkout.
-    public init(name: String, checkout: String = FeatureScaffold.defaultCheckout) throws(ScaffoldError) {
+    public init(name: String, checkout: String = FeatureScaffold.defaultCheckout, mainActorByDefault: Bool = true) throws(ScaffoldError) {
         let scalars = Array(name.unicodeScalars)
         guard let first = scalars.first, ("A"..."Z").contains(first),
             scalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) })
@@ -43,6 +45,7 @@ public struct FeatureScaffold {
             throw ScaffoldError(message: "\(checkout) is not an AppHost checkout (no SDK/Package.swift); pass the checkout with --checkout DIR")
         }
         self.name = name
+        self.mainActorByDefault = mainActorByDefault
         self.checkout = URL(fileURLWithPath: checkout).standardizedFileURL.path
         var route = ""
         for scalar in name.unicodeScalars {
@@ -95,7 +98,7 @@ public struct FeatureScaffold {
 
     private var packageManifest: String {
         """
-        // swift-tools-version:6.0
+        // swift-tools-version:6.2
         // The \(name) feature, built outside the AppHost repository. `swift build` makes
         // .build/debug/lib\(name)Feature.so; drop it into any features folder of a host that
         // speaks the same SDK. The SDK and AppHostTesting come from the AppHost checkout at
@@ -103,6 +106,7 @@ public struct FeatureScaffold {
         import PackageDescription
 
         let kit: Target.Dependency = .product(name: "AppHostKit", package: "SDK")
+        \(isolationLine)
 
         let package = Package(
             name: "\(name)",
@@ -117,10 +121,10 @@ public struct FeatureScaffold {
             ],
             targets: [
                 // What other features may import to navigate here.
-                .target(name: "\(name)Interface", dependencies: [kit]),
-                .target(name: "\(name)Feature", dependencies: [kit, "\(name)Interface"]),
+                .target(name: "\(name)Interface", dependencies: [kit], swiftSettings: isolation),
+                .target(name: "\(name)Feature", dependencies: [kit, "\(name)Interface"], swiftSettings: isolation),
                 // The entry is a target of its own, so tests can link the feature without the C symbol.
-                .target(name: "\(name)Entry", dependencies: [kit, "\(name)Feature"]),
+                .target(name: "\(name)Entry", dependencies: [kit, "\(name)Feature"], swiftSettings: isolation),
                 .testTarget(
                     name: "\(name)FeatureTests",
                     dependencies: [
@@ -133,6 +137,13 @@ public struct FeatureScaffold {
         )
 
         """
+    }
+
+    /// The manifest's line that sets the targets' default isolation.
+    private var isolationLine: String {
+        mainActorByDefault
+            ? "// Main-actor isolation by default, as new app targets have (remove it for nonisolated by default).\nlet isolation: [SwiftSetting] = [.defaultIsolation(MainActor.self)]"
+            : "// Nonisolated by default; [.defaultIsolation(MainActor.self)] would make the main actor the default.\nlet isolation: [SwiftSetting] = []"
     }
 
     private var readme: String {

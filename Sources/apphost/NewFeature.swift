@@ -19,9 +19,12 @@ struct NewFeature: ParsableCommand {
     @Option(help: "The AppHost checkout the package depends on (SDK/ and AppHostTesting); by default, the one that built this host.")
     var checkout: String = FeatureScaffold.defaultCheckout
 
+    @Flag(inversion: .prefixedNo, help: "Build the package's targets with default main-actor isolation, as new app targets do.")
+    var mainActorDefault = true
+
     func run() throws {
         do {
-            let scaffold = try FeatureScaffold(name: name, checkout: checkout)
+            let scaffold = try FeatureScaffold(name: name, checkout: checkout, mainActorByDefault: mainActorDefault)
             let folder = try scaffold.write(into: path)
             standardOutput("""
                 wrote \(folder)

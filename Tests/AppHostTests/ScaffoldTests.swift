@@ -22,6 +22,7 @@ struct ScaffoldTests {
 
         let written = try ProcessRunner.run(apphost, ["new-feature", "WeatherRadar", "--path", workspace])
         let package = "\(workspace)/WeatherRadar"
+        let manifest = try String(contentsOfFile: "\(package)/Package.swift", encoding: .utf8)
         let build = try ProcessRunner.run("/usr/bin/env", ["swift", "build", "--package-path", package])
         let test = try ProcessRunner.run("/usr/bin/env", ["swift", "test", "--package-path", package])
         try FileManager.default.copyItem(atPath: "\(package)/.build/debug/libWeatherRadarFeature.so", toPath: "\(features)/libWeatherRadarFeature.so")
@@ -36,6 +37,7 @@ struct ScaffoldTests {
         #expect(test.status == 0, "\(test.output)\(test.errors)")
         #expect(test.output.contains("Test run with 4 tests in 2 suites passed"), "\(test.output)")
         #expect(test.output.contains("Test theFlowPasses() passed"), "the package runs its flow in its tests")
+        #expect(manifest.contains("let isolation: [SwiftSetting] = [.defaultIsolation(MainActor.self)]\n"), "main-actor isolation by default")
         #expect(imports.status == 0, "\(imports.errors)")
         #expect(kit.count > 100)
         #expect(copiedIntoTests.isEmpty, "the package's test bundle holds a kit of its own: \(copiedIntoTests.sorted().prefix(3))")
@@ -52,6 +54,21 @@ struct ScaffoldTests {
             ════════════════════════════════════════
 
             """))
+    }
+
+    @Test
+    func aPackageWithoutMainActorIsolationByDefaultBuildsToo() throws {
+        let fixtures = try FeatureFixtures()
+        let workspace = fixtures.path("workspace")
+
+        let written = try ProcessRunner.run(apphost, ["new-feature", "Tide", "--path", workspace, "--no-main-actor-default"])
+        let manifest = try String(contentsOfFile: "\(workspace)/Tide/Package.swift", encoding: .utf8)
+        let build = try ProcessRunner.run("/usr/bin/env", ["swift", "build", "--package-path", "\(workspace)/Tide"])
+
+        #expect(written.status == 0, "\(written.errors)")
+        #expect(manifest.contains("let isolation: [SwiftSetting] = []\n"))
+        #expect(manifest.hasPrefix("// swift-tools-version:6.2\n"))
+        #expect(build.status == 0, "\(build.output)\(build.errors)")
     }
 
     @Test(arguments: [
