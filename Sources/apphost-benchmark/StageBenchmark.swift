@@ -21,7 +21,9 @@ enum StageBenchmark {
             }
             let router = Router(state: NavigationState(root: route))
             let screen = try registry.makeScreen(for: route, router: router)
+            // Its appearing work, whether a ViewModel's load or the screen's task, awaited here.
             await screen.load()
+            await screen.runTask()
             let body = screen.body
             let layers: [RenderLayer] = [.screen(body: body, breadcrumbs: ["Home", name])]
             let layout = ScreenLayout(layers)
@@ -39,6 +41,7 @@ enum StageBenchmark {
             let fresh = try await measureAsync(runs: runs, count: count) {
                 let screen = try registry.makeScreen(for: route, router: router)
                 await screen.load()
+                await screen.runTask()
             }
             print(String(format: "  %@: made and loaded %.2f · body %.2f · layout %.2f · text %.2f · JSON %.2f · same as drawn %.2f", name, fresh, made, laid, drawn, json, same))
         }
