@@ -44,6 +44,14 @@ public struct FeatureScaffold {
         guard FileManager.default.fileExists(atPath: sdk) else {
             throw ScaffoldError(message: "\(checkout) is not an AppHost checkout (no SDK/Package.swift); pass the checkout with --checkout DIR")
         }
+        // The package depends on the checkout, whose built-in features declare targets of the
+        // same names (CharacterFeature, CharacterInterface…): SwiftPM refuses two such targets.
+        let builtIn = URL(fileURLWithPath: checkout).appendingPathComponent("Features").appendingPathComponent(name).path
+        guard !FileManager.default.fileExists(atPath: builtIn) else {
+            throw ScaffoldError(
+                message: "feature name '\(name)' is a built-in feature of \(checkout) (Features/\(name)); the package depends on that checkout, and its targets \(name)Feature and \(name)Interface would clash with the package's; choose another name"
+            )
+        }
         self.name = name
         self.mainActorByDefault = mainActorByDefault
         self.checkout = URL(fileURLWithPath: checkout).standardizedFileURL.path

@@ -74,6 +74,7 @@ struct ScaffoldTests {
     @Test(arguments: [
         ("weather", "feature name 'weather' must be a type name: an ASCII capital letter, then letters and digits (e.g. Weather)"),
         ("WeatherFeature", "feature name 'WeatherFeature' must not end in 'Feature'; the package adds it (WeatherFeature)"),
+        ("Character", "feature name 'Character' is a built-in feature of \(FeatureScaffold.defaultCheckout) (Features/Character); the package depends on that checkout, and its targets CharacterFeature and CharacterInterface would clash with the package's; choose another name"),
     ])
     func aBadNameIsRefusedWithTheFix(name: String, message: String) throws {
         let fixtures = try FeatureFixtures()
