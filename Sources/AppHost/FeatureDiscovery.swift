@@ -14,17 +14,33 @@ public struct FeatureDiscovery: Sendable {
     /// The directories searched, in order.
     public var directories: [String]
 
-    /// Searches exactly these directories.
+    /// Searches these directories, each once: two spellings of one folder (`good`, `good/`, a link
+    /// to it) are the same folder, searched where it is first named.
     public init(directories: [String]) {
-        self.directories = directories
+        self.directories = Self.distinct(directories)
+    }
+
+    /// `directories` without the ones that resolve to a folder named earlier.
+    static func distinct(_ directories: [String]) -> [String] {
+        var seen: Set<String> = []
+        return directories.filter { directory in
+            let resolved: String
+            if let real = realpath(directory, nil) {
+                resolved = String(cString: real)
+                free(real)
+            } else {
+                resolved = URL(fileURLWithPath: directory).standardizedFileURL.path
+            }
+            return seen.insert(resolved).inserted
+        }
     }
 
     /// Chooses the directories from command-line options, the environment, or the executable's directory.
     public init(options: [String], environment: [String: String] = ProcessInfo.processInfo.environment) {
         if !options.isEmpty {
-            directories = options
+            directories = Self.distinct(options)
         } else if let list = environment[Self.environmentVariable], !list.isEmpty {
-            directories = list.split(separator: ":").map(String.init)
+            directories = Self.distinct(list.split(separator: ":").map(String.init))
         } else {
             directories = [Self.executableDirectory]
         }

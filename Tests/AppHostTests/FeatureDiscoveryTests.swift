@@ -1,4 +1,5 @@
 import AppHost
+import Foundation
 import Testing
 
 @Suite
@@ -15,6 +16,18 @@ struct FeatureDiscoveryTests {
         let sut = FeatureDiscovery(options: [], environment: ["APPHOST_FEATURES": "/c:/d"])
 
         #expect(sut.directories == ["/c", "/d"])
+    }
+
+    @Test
+    func oneFolderNamedTwiceIsSearchedOnceWhereItIsFirstNamed() throws {
+        let fixtures = try FeatureFixtures()
+        let folder = fixtures.path("good")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: fixtures.path("link"), withDestinationPath: folder)
+
+        let sut = FeatureDiscovery(options: [folder, folder + "/", fixtures.path("link"), "/nonexistent", "/nonexistent/"], environment: [:])
+
+        #expect(sut.directories == [folder, "/nonexistent"])
     }
 
     @Test
