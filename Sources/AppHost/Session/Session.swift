@@ -60,15 +60,15 @@ public final class Session {
     /// How long `wait until TEXT` waits for TEXT before it reports that it never came.
     public static let waitUntilLimit = Duration.seconds(10)
     /// Main-actor rounds in a row with nothing new that make a command settled.
-    static let quietRounds = 3
+    static let quietRounds = 16
     /// How long after the last job sent to the global pool a command is still taken as busy: work
     /// off the main actor comes back to it when done, and the runtime does not say when that is.
-    static let globalQuiet = Duration.milliseconds(2)
+    static let globalQuiet = Duration.milliseconds(20)
     /// The longest a settle waits for the global pool once the main actor is quiet. The count of
     /// global jobs is the whole process's: where other work runs beside the session (tests in
     /// parallel, several sessions), it may never fall silent, and a settle must not last until a
     /// view model's sleeping work (a 300 ms debounce) wakes.
-    static let globalWaitLimit = Duration.milliseconds(50)
+    static let globalWaitLimit = Duration.milliseconds(100)
 
     /// What a command did to the session.
     public enum Outcome: Equatable, Sendable {
