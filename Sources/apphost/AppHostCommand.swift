@@ -66,6 +66,18 @@ struct AppHostCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            // A message that quotes what was typed (a path, a name) shows its control characters
+            // as the screen does, never sends them to the terminal; lines and tabs stay as they are.
+            let message = fullMessage(for: error)
+            let code = exitCode(for: error)
+            if message.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }) {
+                let shown = message.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map { String($0).visible }.joined(separator: "\t") }
+                    .joined(separator: "\n")
+                let output = code == .success ? standardOutput : standardError
+                output(shown + "\n")
+                Glibc.exit(code.rawValue)
+            }
             exit(withError: error)
         }
     }

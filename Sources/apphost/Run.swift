@@ -109,7 +109,7 @@ struct Run: AsyncParsableCommand {
                 warn: { standardError("warning: \($0)\n") }
             )
         } catch {
-            standardError("error: \(error)\n")
+            standardError("error: \("\(error)".visible)\n")
             return 2
         }
         session.routeMap = { RouteMap(host: host) }

@@ -227,3 +227,22 @@ enum HollowShellFeature: FeatureModule {
         context.registerShell("empty", style: .tabs, items: [])
     }
 }
+
+/// What a person typed on the command line comes back in error lines with its control characters
+/// shown (`ESC` as `^[`), as the screen shows them: never sent raw to the terminal.
+@Suite
+struct CommandLineControlCharacterTests {
+    private let apphost = ProcessRunner.built("apphost")
+
+    @Test(arguments: [
+        (["--start", "ho\u{1B}[2Jme"], "error: --start ho^[[2Jme: no loaded feature provides 'ho^[[2Jme'", Int32(2)),
+        (["--start", "home", "--script", "/nonexistent/a\u{1B}b"], "Error: --script /nonexistent/a^[b", Int32(64)),
+    ])
+    func controlCharactersInAnErrorAreShownNotSent(arguments: [String], start: String, status: Int32) throws {
+        let result = try ProcessRunner.run(apphost, arguments)
+
+        #expect(result.status == status)
+        #expect(result.errors.hasPrefix(start), "\(result.errors)")
+        #expect(!result.errors.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0 }, "\(result.errors.debugDescription)")
+    }
+}
