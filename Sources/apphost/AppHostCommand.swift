@@ -40,6 +40,11 @@ struct AppHostCommand: AsyncParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments == ["--version"] || arguments == ["-V"] {
             standardOutput(versionText)
+            // A kit this host cannot run is said, with the status every other command gives it.
+            if let mismatch = KitIdentity.mismatch() {
+                standardError("error: \(mismatch)\n")
+                Glibc.exit(ExitCode.kitMismatch)
+            }
             return
         }
         do {
@@ -84,11 +89,14 @@ struct AppHostCommand: AsyncParsableCommand {
 
     /// `apphost --version`: the host, the SDK and ABI it speaks, the compiler, and the kit it loaded.
     static var versionText: String {
+        // The host's own build (compiled into apphost), not the kit it happened to load.
+        let host = BuildStamp.client
         let kit = BuildStamp.kit
+        let loaded = kit == host ? "" : " (AppHostKit \(kit.version), \(kit.compiler ?? "an unknown compiler"))"
         return """
-            apphost \(kit.version)
-            SDK \(kit.version), feature ABI \(FeatureABI.version), \(kit.compiler ?? "an unknown compiler")
-            kit \(KitIdentity.path)
+            apphost \(host.version)
+            SDK \(host.version), feature ABI \(FeatureABI.version), \(host.compiler ?? "an unknown compiler")
+            kit \(KitIdentity.path)\(loaded)
 
             """
     }

@@ -143,6 +143,19 @@ struct CompatibilityTests {
     }
 
     @Test
+    func versionNamesTheHostsOwnBuildAndRefusesAKitOfAnotherMajor() throws {
+        let kit = try DriftedKit.build("next-major", DriftedKit.nextMajor)
+        let ours = FeatureBuild.kit
+
+        let result = try ProcessRunner.run(apphost, ["--version"], environment: ["LD_LIBRARY_PATH": kit.directory.path])
+
+        #expect(result.status == 3)
+        #expect(result.output.hasPrefix("apphost \(ours.version)\nSDK \(ours.version), feature ABI "), "\(result.output)")
+        #expect(result.output.contains("(AppHostKit 2.0.0, "), "the kit loaded is named as such: \(result.output)")
+        #expect(result.errors.hasPrefix("error: \(kit.library) is AppHostKit 2.0.0"), "\(result.errors)")
+    }
+
+    @Test
     func theABICheckPassesAnAdditionAndFailsARemoval() throws {
         let script = CCompiler.repository.appendingPathComponent("SDK/Scripts/check-abi").path
         let additions = try Self.additions.get()
