@@ -146,7 +146,8 @@ struct AppHostCommandTests {
     func aCorruptStateFileIsMovedAsideAndTheAppStartsFresh() throws {
         let fixtures = try FeatureFixtures()
         let state = fixtures.path("state.json")
-        try fixtures.addTextFile(named: "state.json")
+        // A state file cut short: it begins as one.
+        try Data("{\n  \"state\" : {\n    \"sel".utf8).write(to: URL(fileURLWithPath: state))
 
         let result = try ProcessRunner.run(apphost, ["--start", "home", "--state", state], input: "state\n")
 
@@ -154,6 +155,25 @@ struct AppHostCommandTests {
         #expect(result.errors == "warning: state \(state) is not a state file (no JSON object with a version); moved it to \(state).corrupt and started fresh\n")
         #expect(FileManager.default.fileExists(atPath: state + ".corrupt"))
         #expect(result.output.hasSuffix("home/main\n"))
+    }
+
+    @Test
+    func aFileThatIsNoStateFileIsLeftAsItIsAndNotSavedTo() throws {
+        let fixtures = try FeatureFixtures()
+        let file = fixtures.path("passwd")
+        let contents = "root:x:0:0:root:/root:/bin/bash\n"
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: file))
+
+        let result = try ProcessRunner.run(apphost, ["--start", "home", "--state", file], input: "tap 1\nstate\n")
+
+        #expect(result.status == 0)
+        #expect(result.errors == """
+            warning: state \(file) is not a state file (it does not begin as one, with {"state" or {"version"); it was left as it is; started fresh
+            warning: state \(file) is not a state file (it does not begin as one, with {"state" or {"version"); this session saves nothing to it
+
+            """)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == contents)
+        #expect(!FileManager.default.fileExists(atPath: file + ".corrupt"))
     }
 
     @Test

@@ -146,15 +146,15 @@ struct StateFileSafetyTests {
     func anEarlierCorruptCopyIsKept() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("first\n".utf8).write(to: folder.appendingPathComponent("s.json"))
+        try Data("{\"state\": first\n".utf8).write(to: folder.appendingPathComponent("s.json"))
         _ = try run("s.json", in: folder)
-        try Data("second\n".utf8).write(to: folder.appendingPathComponent("s.json"))
+        try Data("{\"state\": second\n".utf8).write(to: folder.appendingPathComponent("s.json"))
 
         let result = try run("s.json", in: folder)
 
         #expect(result.errors == "warning: state s.json is not a state file (no JSON object with a version); moved it to s.json.corrupt.1 and started fresh\n")
-        #expect(try String(contentsOf: folder.appendingPathComponent("s.json.corrupt"), encoding: .utf8) == "first\n")
-        #expect(try String(contentsOf: folder.appendingPathComponent("s.json.corrupt.1"), encoding: .utf8) == "second\n")
+        #expect(try String(contentsOf: folder.appendingPathComponent("s.json.corrupt"), encoding: .utf8) == "{\"state\": first\n")
+        #expect(try String(contentsOf: folder.appendingPathComponent("s.json.corrupt.1"), encoding: .utf8) == "{\"state\": second\n")
     }
 
     @Test

@@ -62,10 +62,30 @@ public struct StateStore: Sendable {
         guard access(path, R_OK) == 0, let data = FileManager.default.contents(atPath: path) else {
             return .corrupt(reason: "cannot be read (\(String(cString: strerror(errno)))); it was left as it is", movedTo: nil)
         }
+        guard !data.isEmpty else { return .missing }
         switch Self.decode(data) {
         case .success(let state): return .state(state)
-        case .failure(let problem): return moveAside(reason: problem.reason)
+        case .failure(let problem):
+            // Only what is recognisably a state file of ours, damaged, is moved aside: `--state`
+            // pointed at any other file (a typo, /etc/passwd) must not lose it.
+            guard Self.looksLikeStateFile(data) else {
+                return .corrupt(reason: Self.foreignReason + "; it was left as it is", movedTo: nil)
+            }
+            return moveAside(reason: problem.reason)
         }
+    }
+
+    /// Why a file is not taken for a state file.
+    static let foreignReason = "is not a state file (it does not begin as one, with {\"state\" or {\"version\")"
+
+    /// Whether bytes begin as a state file does, a JSON object whose first key is `state` (as this
+    /// host writes it, keys sorted) or `version`, however damaged the rest.
+    static func looksLikeStateFile<Bytes: Collection<UInt8>>(_ data: Bytes) -> Bool {
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        var rest = data.drop(while: isSpace)
+        guard rest.first == UInt8(ascii: "{") else { return false }
+        rest = rest.dropFirst().drop(while: isSpace)
+        return rest.starts(with: Array(#""state""#.utf8)) || rest.starts(with: Array(#""version""#.utf8))
     }
 
     /// Why some bytes are not a state file.
@@ -168,6 +188,16 @@ public struct StateStore: Sendable {
         guard status.st_mode & S_IFMT == S_IFREG else { return "is \(FileKind(mode: status.st_mode).description), not a state file" }
         guard access(path, R_OK) == 0 else { return "cannot be read (\(String(cString: strerror(errno))))" }
         guard access(path, W_OK) == 0 else { return "cannot be written (\(String(cString: strerror(errno))))" }
+        // Its beginning says whether it is a state file: anything else is never replaced.
+        if status.st_size > 0 {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return "cannot be read (\(String(cString: strerror(errno))))" }
+            defer { close(descriptor) }
+            var head = [UInt8](repeating: 0, count: 256)
+            let count = read(descriptor, &head, head.count)
+            guard count >= 0 else { return "cannot be read (\(String(cString: strerror(errno))))" }
+            if !Self.looksLikeStateFile(head.prefix(count)) { return Self.foreignReason }
+        }
         return nil
     }
 
