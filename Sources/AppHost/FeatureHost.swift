@@ -169,7 +169,7 @@ public final class FeatureHost {
                 continue
             }
             if !options.allowUntrusted,
-                let problem = FileTrust.problem(path: directory, mode: folderStatus.mode, owner: folderStatus.owner, isFolder: true)
+                let problem = FileTrust.folderProblem(path: directory, mode: folderStatus.mode, owner: folderStatus.owner)
             {
                 refuse(.untrusted(path: directory, reason: problem))
                 continue
@@ -311,7 +311,7 @@ public final class FeatureHost {
         for directory in discovery.directories {
             let folder = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
             guard let status = FileKey.of(directory), status.mode & S_IFMT == S_IFDIR, index.folders[folder] == status.key,
-                allowUntrusted || FileTrust.problem(path: directory, mode: status.mode, owner: status.owner, isFolder: true) == nil,
+                allowUntrusted || FileTrust.folderProblem(path: directory, mode: status.mode, owner: status.owner) == nil,
                 access(folder + "/" + LockFile.fileName, F_OK) != 0
             else { return false }
         }

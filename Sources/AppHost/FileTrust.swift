@@ -23,6 +23,32 @@ enum FileTrust {
         return "the \(what) is writable by \(writers.joined(separator: " and ")) (mode \(octal)), so anyone could "
             + (isFolder ? "plant a feature there" : "change it") + "; run chmod go-w \(path), or pass --allow-untrusted"
     }
+
+    /// Why a features folder cannot be trusted: its own mode and owner, then each folder above it.
+    /// A folder above that others may write in without the sticky bit (/tmp has it), or that another
+    /// user owns, lets someone rename the features folder away and put their own in its place.
+    static func folderProblem(path: String, mode: mode_t, owner: uid_t) -> String? {
+        if let problem = problem(path: path, mode: mode, owner: owner, isFolder: true) { return problem }
+        guard let real = realpath(path, nil) else { return nil }
+        var folder = String(cString: real)
+        free(real)
+        let user = getuid()
+        while folder != "/" {
+            folder = folder.lastIndex(of: "/").map { $0 == folder.startIndex ? "/" : String(folder[..<$0]) } ?? "/"
+            var status = stat()
+            guard stat(folder, &status) == 0 else { return nil }
+            if status.st_uid != user && status.st_uid != 0 {
+                return "the folder above it, \(folder), is owned by user \(status.st_uid), not by you (\(user)) or root, "
+                    + "so it is not trusted; move the features, or pass --allow-untrusted"
+            }
+            if status.st_mode & S_IWOTH != 0, status.st_mode & S_ISVTX == 0 {
+                let octal = String(status.st_mode & 0o7777, radix: 8)
+                return "the folder above it, \(folder), is writable by others without the sticky bit (mode \(octal)), "
+                    + "so anyone could replace the features folder; run chmod o-w \(folder) (or chmod +t), or pass --allow-untrusted"
+            }
+        }
+        return nil
+    }
 }
 
 /// SHA-256, from OpenSSL's libcrypto, opened with `dlopen` the first time a file is hashed:

@@ -208,6 +208,26 @@ struct ProbingTests {
     }
 
     @Test
+    func aFolderInsideOneOthersMayWriteInIsRefusedUnlessItIsSticky() throws {
+        let setup = try Setup()
+        let open = setup.features.path("open")
+        let inner = open + "/features"
+        try FileManager.default.createDirectory(atPath: inner, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: inner + "/libHomeFeature.so", withDestinationPath: AppHarness.libraryPath("Home"))
+        #expect(chmod(open, 0o777) == 0)
+        let arguments = ["--start", "home", "--features", inner]
+
+        let refused = try ProcessRunner.run(apphost, arguments, environment: setup.environment)
+        #expect(chmod(open, 0o1777) == 0)
+        let sticky = try ProcessRunner.run(apphost, arguments, environment: setup.environment)
+
+        #expect(refused.status == 2)
+        #expect(refused.errors.hasPrefix("error: \(inner): the folder above it, \(open), is writable by others without the sticky bit (mode 777), so anyone could replace the features folder; run chmod o-w \(open) (or chmod +t), or pass --allow-untrusted\n"), "\(refused.errors)")
+        #expect(sticky.status == 0, "\(sticky.errors)")
+        #expect(sticky.errors == "")
+    }
+
+    @Test
     func aGroupWritableFileIsRefused() throws {
         let setup = try Setup()
         try setup.features.addBuiltFeature("Home")
