@@ -77,6 +77,39 @@ struct CFeatureLoaderTests {
     }
 
     @Test
+    func sectionsNestedThousandsDeepAreShownFlatBelowTheLimitNamingTheFeature() async throws {
+        let fixtures = try FeatureFixtures()
+        let source = fixtures.path("deep.c")
+        try """
+            #include <stddef.h>
+            #include "apphost.h"
+            static void render_main(const apphost_host_api *api, apphost_screen *screen) {
+                api->title(screen, "Deep");
+                for (int i = 0; i < 3000; i++) api->begin_section(screen, "level");
+                api->text(screen, "bottom");
+                for (int i = 0; i < 3000; i++) api->end_section(screen);
+                api->text(screen, "after");
+            }
+            static const apphost_destination destinations[] = {{"main", 0, NULL, (apphost_render_fn)render_main}};
+            static const apphost_feature_descriptor descriptor = {
+                APPHOST_C_FEATURE_HEADER,
+                .name = "deep", .route_name = "deep", .root_destination = "main",
+                .destination_count = 1, .destination_size = APPHOST_DESTINATION_SIZE, .destinations = destinations,
+            };
+            const apphost_feature_descriptor *apphost_feature_entry(void) { return &descriptor; }
+            """.write(toFile: source, atomically: true, encoding: .utf8)
+        let library = fixtures.path("libDeepFeature.so")
+        try CCompiler.compile(source, to: library)
+
+        let app = try await AppHarness(paths: [library], start: "deep", options: .init(width: 200))
+
+        #expect(app.screen.contains("bottom"))
+        #expect(app.screen.contains("after"))
+        #expect(app.screen.contains("error: C feature: lists and sections nested more than 32 deep in deep's screen; the deeper ones are shown flat (CScreenBuilder.maximumNesting)\n"), "\(app.screen.suffix(600))")
+        #expect(app.errorLines.isEmpty)
+    }
+
+    @Test
     func aCLinkReadsItsRouteAtEveryDrawAndABadOneFailsEachTime() async throws {
         let fixtures = try FeatureFixtures()
         let source = fixtures.path("links.c")

@@ -37,11 +37,31 @@ final class CScreenBuilder {
         stack[stack.count - 1].nodes.append(node)
     }
 
+    /// The deepest a C screen may nest its lists and sections (as deep links may, `DeepLink.maximumNesting`).
+    /// Deeper ones are not opened: what they hold goes into the deepest one open, and the screen
+    /// says so, naming the feature. The host's layout and renderers then never recurse deeper.
+    static let maximumNesting = 32
+
+    /// How many begins past ``maximumNesting`` are waiting for their ends.
+    private var ignoredBegins = 0
+
     func begin(_ container: Container) {
+        guard stack.count - 1 < Self.maximumNesting else {
+            if ignoredBegins == 0, !problems.contains(where: { $0.hasPrefix("lists and sections nested") }) {
+                let feature = router.logger.label.hasPrefix("apphost.") ? String(router.logger.label.dropFirst(8)) : router.logger.label
+                problems.append("lists and sections nested more than \(Self.maximumNesting) deep in \(feature)'s screen; the deeper ones are shown flat (CScreenBuilder.maximumNesting)")
+            }
+            ignoredBegins += 1
+            return
+        }
         stack.append((container, []))
     }
 
     func end(_ expected: String) {
+        if ignoredBegins > 0 {
+            ignoredBegins -= 1
+            return
+        }
         guard stack.count > 1 else {
             problems.append("end_\(expected) without a matching begin_\(expected)")
             return
