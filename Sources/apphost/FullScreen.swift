@@ -36,9 +36,6 @@ struct FullScreen {
 
     /// How often keys are looked for while none comes; the main actor is free in between.
     static let keyPollInterval = Duration.milliseconds(15)
-    /// The changes of background work already drawn.
-    private var drawnChanges = 0
-
     /// Runs until the person quits; the exit status.
     mutating func run() async -> Int32 {
         guard apphost_terminal_enter() == 0 else {
@@ -63,9 +60,8 @@ struct FullScreen {
             if bytes.isEmpty {
                 // No key: what view models do in the meantime runs on the main actor, and a change
                 // it makes to what the screen read is drawn at once.
-                if session.work.changeCount != drawnChanges {
-                    drawnChanges = session.work.changeCount
-                    await SessionGuard.watch("drawing a change the screen's own work made", limit: limit) { await session.catchUp() }
+                if session.hasUndrawnChange {
+                    await session.catchUp(watchedWithin: limit)
                     draw(rows: rows)
                 }
                 try? await Task.sleep(for: Self.keyPollInterval)

@@ -112,6 +112,16 @@ final class LineEditor: @unchecked Sendable {
         return line.map(Input.line) ?? .end
     }
 
+    /// Draws the prompt again after a screen was written over it: libedit redraws the line being
+    /// typed too; a plain prompt is written again (what was typed stays in the terminal's line).
+    func redisplay(prompt: String) {
+        if editing {
+            apphost_edit_redisplay()
+        } else {
+            standardOutput(prompt)
+        }
+    }
+
     private var lastHistoryLine: String? {
         apphost_edit_last_history_line().map { String(cString: $0) }
     }

@@ -154,7 +154,7 @@ struct Run: AsyncParsableCommand {
                 case .failed: return 1
                 }
             case .changed:
-                await SessionGuard.watch("drawing a change the screen's own work made", limit: limit) { await session.catchUp() }
+                await session.catchUp(watchedWithin: limit)
             case .idle:
                 session.flush()
             case .end, .interrupted:
@@ -189,6 +189,7 @@ struct Run: AsyncParsableCommand {
         session.work.onChange { events.send(.changed) }
         events.read(at: editor, taking: turns)
         var reading = false
+        var prompt = ""
         func nextLine() async {
             session.flush()
             // A resized terminal: the screen is drawn again at its new width.
@@ -197,7 +198,8 @@ struct Run: AsyncParsableCommand {
                 await session.redraw()
             }
             reading = true
-            turns.give(LineEditor.prompt(for: session.topRoute))
+            prompt = LineEditor.prompt(for: session.topRoute)
+            turns.give(prompt)
         }
         await nextLine()
         for await event in events.stream {
@@ -223,15 +225,15 @@ struct Run: AsyncParsableCommand {
                     return 1
                 }
             case .changed:
-                guard reading else {
-                    await SessionGuard.watch("drawing a change the screen's own work made", limit: limit) { await session.catchUp() }
+                guard reading, session.hasUndrawnChange else {
+                    await session.catchUp(watchedWithin: limit)
                     continue
                 }
                 // Above the prompt: the line it is on is cleared, the screen drawn if it changed, and
-                // the prompt drawn again with what was typed so far.
+                // the prompt drawn again (with what was typed so far, when libedit holds it).
                 standardOutput("\r\u{1B}[K")
-                await SessionGuard.watch("drawing a change the screen's own work made", limit: limit) { await session.catchUp() }
-                apphost_edit_redisplay()
+                await session.catchUp(watchedWithin: limit)
+                editor.redisplay(prompt: prompt)
             case .idle:
                 session.flush()
             }
@@ -242,6 +244,15 @@ struct Run: AsyncParsableCommand {
     /// `--width`, else `COLUMNS` or the terminal's width (within the renderer's limits), else the default.
     private var effectiveWidth: Int {
         width ?? min(max(TerminalSize.columns(default: TextRenderer.defaultWidth), TextRenderer.minimumWidth), TextRenderer.maximumWidth)
+    }
+}
+
+extension Session {
+    /// Draws what work beside the session changed (``Session/catchUp()``), bounded by the watchdog
+    /// as a command is.
+    @MainActor
+    func catchUp(watchedWithin limit: Int) async {
+        await SessionGuard.watch("drawing a change the screen's own work made", limit: limit) { await catchUp() }
     }
 }
 

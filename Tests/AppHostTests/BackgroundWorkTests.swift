@@ -233,9 +233,7 @@ struct BackgroundWorkTests {
                 }
             case .gallery:
                 Screen(StudioModel(), task: { _ in
-                    await withTaskCancellationHandler {
-                        try? await Task.sleep(for: .seconds(3600))
-                    } onCancel: {}
+                    try? await Task.sleep(for: .seconds(3600))
                     flag.cancelled = Task.isCancelled
                 }) { _ in Title("Gallery") }
             }

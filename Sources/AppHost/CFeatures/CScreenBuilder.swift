@@ -44,10 +44,13 @@ final class CScreenBuilder {
 
     /// How many begins past ``maximumNesting`` are waiting for their ends.
     private var ignoredBegins = 0
+    /// Whether the screen already says it nested too deep.
+    private var reportedNesting = false
 
     func begin(_ container: Container) {
         guard stack.count - 1 < Self.maximumNesting else {
-            if ignoredBegins == 0, !problems.contains(where: { $0.hasPrefix("lists and sections nested") }) {
+            if !reportedNesting {
+                reportedNesting = true
                 let feature = router.logger.label.hasPrefix("apphost.") ? String(router.logger.label.dropFirst(8)) : router.logger.label
                 problems.append("lists and sections nested more than \(Self.maximumNesting) deep in \(feature)'s screen; the deeper ones are shown flat (CScreenBuilder.maximumNesting)")
             }

@@ -293,21 +293,16 @@ public final class Session {
             await SessionGuard.extending(by: duration) {
                 try? await Task.sleep(for: duration)
             }
-            await settle()
             await refresh(writingUnchanged: false)
         case .waitUntil(let text):
-            await waitUntil(text, command: text)
+            await waitUntil(text)
         default:
             // Navigation alone runs without waiting; a view model's action and a new screen's load are awaited.
             switch step(for: command, text: text) {
             case .failed:
                 break
             case .navigated:
-                if !screens.updateWithoutWaiting(navigator) {
-                    await runningViewModelCode { await screens.update(navigator) }
-                    await settle()
-                }
-                draw()
+                await refresh()
             case .model(let action):
                 await runningViewModelCode {
                     switch action {
@@ -539,7 +534,8 @@ public final class Session {
     /// sleeping. The main actor is yielded until ``quietRounds`` rounds in a row bring no change
     /// an observable body read and no job for the global pool, and none has gone there for
     /// ``globalQuiet`` (work off the main actor is given that long to come back, but no more than
-    /// ``globalWaitLimit`` once the main actor is quiet), for at most the settle timeout. Yielding, not sleeping: a sleep would itself send a job to the global pool.
+    /// ``globalWaitLimit`` once the main actor is quiet), for at most the settle timeout. It
+    /// yields rather than sleeps: a sleep would itself send a job to the global pool.
     /// A command whose view-model code started no task that is still alive settles at once: every
     /// task started while that code ran carries the command's ``CommandWork`` (a task-local value,
     /// which unstructured tasks copy), so the marker is held exactly as long as one lives.
@@ -608,9 +604,12 @@ public final class Session {
     /// Draws the screen again if work beside the session changed what an observable body read
     /// since the screen was last drawn; the screen is written only if it looks different.
     public func catchUp() async {
-        guard work.changeCount != drawnChanges else { return }
+        guard hasUndrawnChange else { return }
         await refresh(writingUnchanged: false)
     }
+
+    /// Whether work beside the session changed what an observable body read since the screen was drawn.
+    public var hasUndrawnChange: Bool { work.changeCount != drawnChanges }
 
     /// The marker of the view-model code the current command ran, until it settles.
     private var startedWork: CommandWork?
@@ -624,7 +623,7 @@ public final class Session {
     }
 
     /// Waits, drawing each change, until the screen shows `text` (or ``waitUntilLimit`` passes).
-    private func waitUntil(_ text: String, command: String) async {
+    private func waitUntil(_ text: String) async {
         let clock = ContinuousClock()
         let deadline = clock.now + Self.waitUntilLimit
         await SessionGuard.extending(by: Self.waitUntilLimit) {
