@@ -14,7 +14,9 @@ let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 /// test bundles beside other features, where two `apphost_feature_entry` symbols would clash.
 /// `mainActorByDefault` builds the feature's targets with default main-actor isolation, as new app
 /// targets are: the SDK and the feature must work either way.
-func feature(_ name: String, uses interfaces: [String] = [], hasInterface: Bool = true, mainActorByDefault: Bool = false) -> [Target] {
+func feature(
+    _ name: String, uses interfaces: [String] = [], hasInterface: Bool = true, mainActorByDefault: Bool = false, resources: [Resource]? = nil
+) -> [Target] {
     let isolation: [SwiftSetting] = mainActorByDefault ? [.defaultIsolation(MainActor.self)] : []
     let own: [Target.Dependency] = hasInterface ? [.target(name: "\(name)Interface")] : []
     let interfaceTarget: [Target] = hasInterface
@@ -24,6 +26,7 @@ func feature(_ name: String, uses interfaces: [String] = [], hasInterface: Bool 
             name: "\(name)Feature",
             dependencies: [kit] + own + interfaces.map { .target(name: $0) },
             path: "Features/\(name)/Sources",
+            resources: resources,
             // A nonisolated async function runs on its caller's actor: a view model's load that
             // awaits a use case stays on the main actor instead of hopping threads and back.
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")] + isolation
@@ -136,7 +139,7 @@ let package = Package(
         ),
     ]
         + feature("Home", uses: ["CharacterInterface"])
-        + feature("Character", mainActorByDefault: true)
+        + feature("Character", mainActorByDefault: true, resources: [.process("Resources")])
         + feature("Settings", uses: ["CharacterInterface"])
         + feature("Shell", hasInterface: false)
 )

@@ -232,6 +232,10 @@ public final class FeatureHost {
                         refuse(.notLocked(path: path, lockFile: lock.path, reason: "has changed since it was locked (SHA-256 \(hash ?? "unreadable"), locked \(locked))"))
                         continue
                     }
+                    if let problem = lockedResourcesProblem(library: path, lock: lock) {
+                        refuse(.notLocked(path: path, lockFile: lock.path, reason: problem))
+                        continue
+                    }
                 }
                 candidates.append((path, folder, status.key, true))
             }
@@ -361,6 +365,29 @@ public final class FeatureHost {
 
     /// Checks a file found in a folder: a regular file, and trusted. Records a refusal (so that a warm start
     /// repeats it) and returns nil, or returns its key.
+    /// Why the resources of the locked library at `path` do not match `lock`, or nil if they do:
+    /// each file in its resources folder must be locked with its hash, and each locked one be there.
+    private func lockedResourcesProblem(library path: String, lock: LockFile) -> String? {
+        let files = FeatureResourceFolder.lockNames(library: path)
+        for file in files {
+            guard let locked = lock.hashes[file.name] else {
+                return "its resource \(file.name) is not in the lock file"
+            }
+            let hash = SHA256Digest.ofFile(file.path)
+            guard hash == locked else {
+                return "its resource \(file.name) has changed since it was locked (SHA-256 \(hash ?? "unreadable"), locked \(locked))"
+            }
+        }
+        let stem = URL(fileURLWithPath: path).lastPathComponent.dropFirst(3).dropLast(3)
+        let present = Set(files.map(\.name))
+        let missing = lock.hashes.keys.filter { name in
+            guard let slash = name.firstIndex(of: "/") else { return false }
+            let folder = name[..<slash]
+            return (folder == "\(stem).resources" || folder.hasSuffix("_\(stem).resources")) && !present.contains(name)
+        }
+        return missing.min().map { "its locked resource \($0) is missing" }
+    }
+
     private func check(_ path: String, _ status: (key: FileKey, mode: mode_t, owner: uid_t), allowUntrusted: Bool, records: inout [String: CacheRecord]) -> FileKey? {
         var refusal: FeatureLoadError?
         if status.mode & S_IFMT != S_IFREG {

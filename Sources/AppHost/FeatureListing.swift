@@ -19,6 +19,10 @@ public struct FeatureListing {
         for file in usable {
             guard let description = file.description else { continue }
             lines.append("  \(description.name)  \(file.path)  (\(description.build))  \(file.status.rawValue)")
+            if let resources = FeatureResourceFolder.of(library: file.path) {
+                let count = FeatureResourceFolder.files(in: resources).count
+                lines.append("    resources  \(resources)  (\(count) file\(count == 1 ? "" : "s"))")
+            }
             for route in description.routes {
                 let start = route.root.map { "  (start: \($0))" } ?? ""
                 lines.append("    \(route.name)  \(route.typeName)\(start)")

@@ -147,7 +147,11 @@ public enum FeatureLocking {
                 .filter { name in
                     FileKey.of(URL(fileURLWithPath: folder).appendingPathComponent(name).path).map { $0.mode & S_IFMT == S_IFREG } ?? false
                 }
-            return try LockFile.write(in: folder, files: names)
+            // A feature's resources are locked with it, as `<resources folder>/<file>`.
+            let resources = names.flatMap { name in
+                FeatureResourceFolder.lockNames(library: URL(fileURLWithPath: folder).appendingPathComponent(name).path).map(\.name)
+            }
+            return try LockFile.write(in: folder, files: names + resources)
         }
     }
 }

@@ -2,7 +2,8 @@
 // a feature file appears or changes (say, after swift build), and has stayed the same for a second,
 // it is checked in a child (`apphost list`); if it loads, the host starts again in place (exec)
 // with the current navigation state (`--open` of the state's deep link), since a Swift image cannot
-// be unloaded; the new process says on standard error what was reloaded. A rebuild that does not
+// be unloaded; the new process says on standard error what was reloaded. A change to a file in a
+// feature's resources folder counts as a change to the feature. A rebuild that does not
 // load is reported and the session keeps running the last good build.
 
 import AppHost
@@ -36,6 +37,8 @@ final class FeatureWatcher: @unchecked Sendable {
         var size: Int64
         var modified: Int
         var inode: UInt64
+        /// The feature's resources folder's files (0 when it has none): a changed fixture reloads the feature.
+        var resources: Int
     }
 
     private let directories: [String]
@@ -68,7 +71,12 @@ final class FeatureWatcher: @unchecked Sendable {
                 let path = directory + "/" + name
                 var status = stat()
                 guard stat(path, &status) == 0 else { continue }
-                result[path] = Signature(size: Int64(status.st_size), modified: status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec, inode: UInt64(status.st_ino))
+                result[path] = Signature(
+                    size: Int64(status.st_size),
+                    modified: status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec,
+                    inode: UInt64(status.st_ino),
+                    resources: FeatureResourceFolder.of(library: path).map(FeatureResourceFolder.signature) ?? 0
+                )
             }
         }
         return result

@@ -70,6 +70,7 @@ struct AppHostCommandTests {
                   about/license(id: int64)
                   about/greeting(name: string, score: double)
               character  \(directory)/libCharacterFeature.so  (\(FeatureBuild.kit))  probed
+                resources  \(directory)/AppHost_CharacterFeature.resources  (1 file)
                 character  CharacterInterface.CharacterNavigation  (start: character/list)
               home  \(directory)/libHomeFeature.so  (\(FeatureBuild.kit))  probed
                 home  HomeInterface.HomeNavigation  (start: home/main)

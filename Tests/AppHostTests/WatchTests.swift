@@ -1,4 +1,5 @@
 import AppHost
+import AppHostTesting
 import Foundation
 import Testing
 
@@ -58,5 +59,54 @@ struct WatchTests {
         process.waitUntilExit()
 
         #expect(process.terminationStatus == 0)
+    }
+
+    @Test
+    func aChangedResourceReloadsItsFeature() throws {
+        let fixtures = try FeatureFixtures()
+        try FileManager.default.copyItem(atPath: AppHarness.libraryPath("Character"), toPath: fixtures.path("libCharacterFeature.so"))
+        let resources = fixtures.path("CharacterFeature.resources")
+        try FileManager.default.copyItem(
+            atPath: URL(fileURLWithPath: AppHarness.buildDirectory).appendingPathComponent("AppHost_CharacterFeature.resources").path,
+            toPath: resources
+        )
+        let output = fixtures.directory.appendingPathComponent("out.txt")
+        let errors = fixtures.directory.appendingPathComponent("err.txt")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: apphost)
+        process.arguments = ["--start", "character", "--open", "character/detail?identifier=1", "--watch", "--features", fixtures.directory.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment[RegistryCache.environmentVariable] = ProcessRunner.testCache
+        process.environment = environment
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        try Self.waitFor("Rick Sanchez", in: output)
+
+        let fixture = resources + "/characters.json"
+        let renamed = try String(contentsOfFile: fixture, encoding: .utf8).replacingOccurrences(of: "Rick Sanchez", with: "Rick Prime")
+        try Data(renamed.utf8).write(to: URL(fileURLWithPath: fixture + ".new"))
+        #expect(rename(fixture + ".new", fixture) == 0)
+        try Self.waitFor("watch: reloaded libCharacterFeature.so; the session is back where it was\n", in: errors)
+        try Self.waitFor("Rick Prime", in: output)
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+
+        #expect(process.terminationStatus == 0)
+    }
+
+    private static func waitFor(_ text: String, in file: URL) throws {
+        let deadline = Date().addingTimeInterval(30)
+        while !(try String(contentsOf: file, encoding: .utf8)).contains(text) {
+            guard Date() < deadline else {
+                throw TerminalError(message: "'\(text)' did not appear in \(file.lastPathComponent): \(try String(contentsOf: file, encoding: .utf8).suffix(400))")
+            }
+            usleep(100_000)
+        }
     }
 }

@@ -4,10 +4,10 @@ import Testing
 
 @Suite
 struct CharacterRepositoryTests {
-    private let sut = CharacterRepository(dataSource: .builtIn)
+    private let sut = CharacterRepository()
 
     @Test
-    func theBuiltInDataSetHasAtLeastTwentyCharactersWithUniqueIdentifiers() async throws {
+    func theDataSetShippedInTheResourcesHasAtLeastTwentyCharactersWithUniqueIdentifiers() async throws {
         let characters = try await sut.characters()
 
         #expect(characters.count >= 20)
@@ -17,6 +17,15 @@ struct CharacterRepositoryTests {
     @Test
     func findsACharacterByIdentifier() async throws {
         #expect(try await sut.character(identifier: 2).name == "Morty Smith")
+    }
+
+    @Test
+    func aDataSetThatCannotBeReadMakesTheCharactersUnavailableWithTheReason() async {
+        let broken = CharacterRepository(load: { () throws(CharacterError) in throw .unavailable("no characters.json") })
+
+        await #expect(throws: CharacterError.unavailable("no characters.json")) {
+            try await broken.characters()
+        }
     }
 
     @Test

@@ -6,7 +6,7 @@ import CharacterInterface
 struct CharacterContainer {
     private let repository: any CharacterRepositoryContract
 
-    init(repository: any CharacterRepositoryContract = CharacterRepository(dataSource: .builtIn)) {
+    init(repository: any CharacterRepositoryContract = CharacterRepository()) {
         self.repository = repository
     }
 

@@ -80,6 +80,7 @@ private func registerSwiftFeature(context: UnsafeMutableRawPointer?, registrar: 
     let target = Unmanaged<FeatureContext>.fromOpaque(registrar).takeUnretainedValue()
     return MainActor.assumeIsolated {
         do {
+            target.findResources(of: module)
             try module.register(in: target)
             return 0
         } catch {

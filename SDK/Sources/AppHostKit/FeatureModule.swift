@@ -72,6 +72,8 @@ public final class FeatureContext {
     public let logger: FeatureLogger
     /// The file the feature was loaded from, if any.
     public let origin: String?
+    /// The files the feature ships beside its library (see ``FeatureResources``), or nil when it ships none.
+    public internal(set) var resources: FeatureResources?
     /// What the feature has registered so far; the host adds it all at once, or none of it.
     @_spi(Host) public private(set) var registrations: [Registration] = []
     /// The shells the feature has registered so far.
@@ -85,6 +87,12 @@ public final class FeatureContext {
         self.feature = feature
         self.origin = origin
         self.logger = FeatureLogger(label: "apphost.\(feature)")
+    }
+
+    /// Finds the resources of the module that declares `module`, before the module registers.
+    @_spi(Host)
+    public func findResources(of module: any FeatureModule.Type) {
+        resources = try? FeatureResources(for: module)
     }
 
     /// Registers a navigation type, its optional root value (what `--start NAME` opens) and its screen factory.

@@ -1,18 +1,38 @@
+import Synchronization
+
 nonisolated protocol CharacterRepositoryContract: Sendable {
     func characters() async throws(CharacterError) -> [Character]
     func character(identifier: Int) async throws(CharacterError) -> Character
 }
 
-/// Characters from a data source kept in memory.
-nonisolated struct CharacterRepository: CharacterRepositoryContract {
-    let dataSource: CharacterDataSource
+/// Characters from a data source, read when first asked for and then kept in memory.
+nonisolated final class CharacterRepository: CharacterRepositoryContract {
+    private let source: Mutex<Result<CharacterDataSource, CharacterError>?>
+    private let load: @Sendable () throws(CharacterError) -> CharacterDataSource
+
+    /// A repository over `load`'s data set (by default the feature's resources), read once.
+    init(load: @escaping @Sendable () throws(CharacterError) -> CharacterDataSource = CharacterDataSource.fixtures) {
+        self.source = Mutex(nil)
+        self.load = load
+    }
+
+    private func dataSource() throws(CharacterError) -> CharacterDataSource {
+        let result = source.withLock { kept in
+            if let kept { return kept }
+            let loaded: Result<CharacterDataSource, CharacterError>
+            do throws(CharacterError) { loaded = .success(try load()) } catch { loaded = .failure(error) }
+            kept = loaded
+            return loaded
+        }
+        return try result.get()
+    }
 
     func characters() async throws(CharacterError) -> [Character] {
-        dataSource.characters
+        try dataSource().characters
     }
 
     func character(identifier: Int) async throws(CharacterError) -> Character {
-        guard let character = dataSource.characters.first(where: { $0.id == identifier }) else {
+        guard let character = try dataSource().characters.first(where: { $0.id == identifier }) else {
             throw .notFound(identifier: identifier)
         }
         return character

@@ -1,7 +1,7 @@
 /// A character of the show.
-nonisolated struct Character: Equatable, Sendable, Identifiable {
+nonisolated struct Character: Equatable, Sendable, Identifiable, Decodable {
     /// Whether a character is alive.
-    enum Status: String, Sendable {
+    enum Status: String, Sendable, Decodable {
         case alive = "Alive"
         case dead = "Dead"
         case unknown = "Unknown"
