@@ -7,6 +7,9 @@ import PackageDescription
 let kit: Target.Dependency = .product(name: "AppHostKit", package: "SDK")
 let mocks: Target.Dependency = .product(name: "AppHostKitMocks", package: "Mocks")
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+let host: Target.Dependency = .product(name: "AppHost", package: "Host")
+let testing: Target.Dependency = .product(name: "AppHostTesting", package: "Host")
+let hostSupport: Target.Dependency = .product(name: "CHostSupport", package: "Host")
 
 /// A feature: its Interface target (the Navigation type other features may use),
 /// its implementation, and the one-function entry target that makes the library.
@@ -51,8 +54,6 @@ let package = Package(
     name: "AppHost",
     products: [
         .executable(name: "apphost", targets: ["apphost"]),
-        .library(name: "AppHost", targets: ["AppHost"]),
-        .library(name: "AppHostTesting", targets: ["AppHostTesting"]),
         featureLibrary("Home"),
         featureLibrary("Character"),
         featureLibrary("Settings"),
@@ -66,29 +67,22 @@ let package = Package(
     dependencies: [
         .package(path: "SDK"),
         .package(path: "SDK/Mocks"),
+        .package(path: "SDK/Host"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
-        .systemLibrary(name: "CFFI", providers: [.apt(["libffi-dev"])]),
-        // The host's crash and hang guard: signal handlers in C, async-signal-safe.
-        .target(name: "CHostSupport"),
-        .target(
-            name: "AppHost",
-            dependencies: [kit, "CFFI", "CHostSupport", .product(name: "CAppHost", package: "SDK"), logging]
-        ),
         .executableTarget(
             name: "apphost",
             dependencies: [
-                "AppHost",
-                "CHostSupport",
+                host,
+                hostSupport,
                 kit,
                 logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "AppHostTesting", dependencies: ["AppHost", kit]),
-        .executableTarget(name: "apphost-benchmark", dependencies: ["AppHost", kit]),
+        .executableTarget(name: "apphost-benchmark", dependencies: [host, kit]),
 
         .target(
             name: "AboutFeature",
@@ -115,27 +109,27 @@ let package = Package(
         .testTarget(
             name: "AppHostTests",
             dependencies: [
-                "AppHost", "AppHostTesting", "FFIProbe", "apphost", kit, .product(name: "CAppHost", package: "SDK"),
+                host, testing, "FFIProbe", "apphost", kit, .product(name: "CAppHost", package: "SDK"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "HomeFeatureTests",
-            dependencies: ["HomeFeature", "CharacterInterface", "AppHostTesting", kit, mocks]
+            dependencies: ["HomeFeature", "CharacterInterface", testing, kit, mocks]
         ),
-        .testTarget(name: "AboutFeatureTests", dependencies: ["AppHostTesting"]),
+        .testTarget(name: "AboutFeatureTests", dependencies: [testing]),
         .testTarget(
             name: "SettingsFeatureTests",
-            dependencies: ["SettingsFeature", "SettingsInterface", "CharacterInterface", "AppHostTesting", kit, mocks]
+            dependencies: ["SettingsFeature", "SettingsInterface", "CharacterInterface", testing, kit, mocks]
         ),
         .testTarget(
             name: "NavigationTests",
-            dependencies: ["AppHostTesting", "AppHost", kit, mocks, "NavigationSamples"],
+            dependencies: [testing, host, kit, mocks, "NavigationSamples"],
             exclude: ["Transcripts"]
         ),
         .testTarget(
             name: "CharacterFeatureTests",
-            dependencies: ["CharacterFeature", "CharacterInterface", "AppHostTesting", kit, mocks]
+            dependencies: ["CharacterFeature", "CharacterInterface", testing, kit, mocks]
         ),
     ]
         + feature("Home", uses: ["CharacterInterface"])

@@ -6,11 +6,11 @@ import PackageDescription
 
 let package = Package(
     name: "AppHostFuzz",
-    dependencies: [.package(name: "AppHost", path: "..")],
+    dependencies: [.package(path: "../SDK/Host")],
     targets: [
         .executableTarget(
             name: "apphost-fuzz",
-            dependencies: [.product(name: "AppHost", package: "AppHost")],
+            dependencies: [.product(name: "AppHost", package: "Host")],
             // Fuzz/run builds with -sanitize=fuzzer for every module, so the host's code is instrumented too.
             // That links libFuzzer's main() as well; this module's entry point gets its own name, and
             // SwiftPM points main() at it (--defsym), so libFuzzer's is not the one that runs.

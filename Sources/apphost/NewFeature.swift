@@ -16,15 +16,15 @@ struct NewFeature: ParsableCommand {
     @Option(help: "The folder to create the package in (as NAME/).")
     var path: String = "."
 
-    @Option(help: "The AppHost checkout the package depends on (SDK/ and AppHostTesting); by default, the one that built this host.")
-    var checkout: String = FeatureScaffold.defaultCheckout
+    @Option(help: "The SDK folder the package depends on (the kit, Mocks/ and Host/); by default, the one of the checkout that built this host.")
+    var sdk: String = FeatureScaffold.defaultSDK
 
     @Flag(inversion: .prefixedNo, help: "Build the package's targets with default main-actor isolation, as new app targets do.")
     var mainActorDefault = true
 
     func run() throws {
         do {
-            let scaffold = try FeatureScaffold(name: name, checkout: checkout, mainActorByDefault: mainActorDefault)
+            let scaffold = try FeatureScaffold(name: name, sdk: sdk, mainActorByDefault: mainActorDefault)
             let folder = try scaffold.write(into: path)
             standardOutput("""
                 wrote \(folder)

@@ -1,4 +1,4 @@
-import AppHost
+@_spi(Host) import AppHost
 @_spi(Host) import AppHostKit
 import AppHostTesting
 import Foundation

@@ -56,25 +56,43 @@ struct ScaffoldTests {
             """))
     }
 
+    /// A built-in feature's name, no main-actor default, and the SDK path changed to a copy of the SDK:
+    /// the package builds, against the copy.
     @Test
-    func aPackageWithoutMainActorIsolationByDefaultBuildsToo() throws {
+    func aPackageNamedLikeABuiltInFeatureBuildsAgainstACopyOfTheSDK() throws {
         let fixtures = try FeatureFixtures()
         let workspace = fixtures.path("workspace")
+        let copy = fixtures.path("sdk-copy/SDK")
+        try FileManager.default.createDirectory(atPath: fixtures.path("sdk-copy"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: FeatureScaffold.defaultSDK, toPath: copy)
 
-        let written = try ProcessRunner.run(apphost, ["new-feature", "Tide", "--path", workspace, "--no-main-actor-default"])
-        let manifest = try String(contentsOfFile: "\(workspace)/Tide/Package.swift", encoding: .utf8)
-        let build = try ProcessRunner.run("/usr/bin/env", ["swift", "build", "--package-path", "\(workspace)/Tide"])
+        let written = try ProcessRunner.run(apphost, ["new-feature", "Character", "--path", workspace, "--no-main-actor-default"])
+        let package = "\(workspace)/Character"
+        let manifest = try String(contentsOfFile: "\(package)/Package.swift", encoding: .utf8)
+        let sdkLine = "let sdk = \"\(FeatureScaffold.defaultSDK)\"\n"
+        try Data(manifest.replacingOccurrences(of: sdkLine, with: "let sdk = \"\(copy)\"\n").utf8)
+            .write(to: URL(fileURLWithPath: "\(package)/Package.swift"))
+        let build = try ProcessRunner.run("/usr/bin/env", ["swift", "build", "--package-path", package])
+        let dependencies = try ProcessRunner.run("/usr/bin/env", ["swift", "package", "--package-path", package, "show-dependencies", "--format", "json"])
 
         #expect(written.status == 0, "\(written.errors)")
+        #expect(manifest.contains(sdkLine), "one line names the SDK folder")
         #expect(manifest.contains("let isolation: [SwiftSetting] = []\n"))
         #expect(manifest.hasPrefix("// swift-tools-version:6.2\n"))
         #expect(build.status == 0, "\(build.output)\(build.errors)")
+        #expect(FileManager.default.fileExists(atPath: "\(package)/.build/debug/libCharacterFeature.so"))
+        #expect(dependencies.status == 0, "\(dependencies.errors)")
+        #expect(!dependencies.output.contains("\"path\" : \"\(FeatureScaffold.defaultSDK)"), "\(dependencies.output)")
+        #expect(!dependencies.output.contains("\"path\": \"\(FeatureScaffold.defaultSDK)"), "\(dependencies.output)")
+        for part in ["", "/Mocks", "/Host"] {
+            #expect(dependencies.output.contains("\"path\": \"\(copy)\(part)\""), "\(dependencies.output)")
+        }
     }
 
     @Test(arguments: [
         ("weather", "feature name 'weather' must be a type name: an ASCII capital letter, then letters and digits (e.g. Weather)"),
         ("WeatherFeature", "feature name 'WeatherFeature' must not end in 'Feature'; the package adds it (WeatherFeature)"),
-        ("Character", "feature name 'Character' is a built-in feature of \(FeatureScaffold.defaultCheckout) (Features/Character); the package depends on that checkout, and its targets CharacterFeature and CharacterInterface would clash with the package's; choose another name"),
+        ("Host", "feature name 'Host' would name the package folder Host, which SwiftPM would take for the SDK's package 'host' the feature depends on; choose another name"),
     ])
     func aBadNameIsRefusedWithTheFix(name: String, message: String) throws {
         let fixtures = try FeatureFixtures()

@@ -1,6 +1,6 @@
 @_spi(Host) import AppHostKit
 import NavigationSamples
-import AppHost
+@_spi(Host) import AppHost
 import AppHostKitMocks
 import Testing
 

@@ -11,26 +11,33 @@ public struct ScaffoldError: Error, Equatable, CustomStringConvertible {
 
 /// A standalone feature package, as `apphost new-feature NAME` writes it: an Interface target,
 /// the feature, its one-function entry, a view-model test with RouterMock and an integration
-/// test that loads the built library through the real loader. It depends on the SDK and on
-/// AppHostTesting of the AppHost checkout that built this host, by path.
+/// test that loads the built library through the real loader. It depends on one SDK folder alone,
+/// by path: the kit (SDK), RouterMock (SDK/Mocks) and AppHostTesting (SDK/Host), so any feature
+/// name works and another copy or version of the SDK is one line of its manifest.
 public struct FeatureScaffold {
     /// The feature's type prefix, e.g. `Weather`.
     public let name: String
     /// The route name, e.g. `weather` (`WeatherRadar` gives `weather-radar`).
     public let routeName: String
-    /// The AppHost checkout whose SDK/ and AppHostTesting the package depends on.
-    public let checkout: String
+    /// The SDK folder the package depends on (it holds Package.swift, Mocks/ and Host/).
+    public let sdk: String
     /// Whether the package's targets build with default main-actor isolation, as new app targets do.
     public let mainActorByDefault: Bool
 
-    /// The AppHost checkout this host was built from.
-    public static var defaultCheckout: String {
+    /// The SDK folder of the checkout this host was built from.
+    public static var defaultSDK: String {
+        // SDK/Host/Sources/AppHost/FeatureScaffold.swift
         URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
     }
 
-    /// Checks the name and the checkout.
-    public init(name: String, checkout: String = FeatureScaffold.defaultCheckout, mainActorByDefault: Bool = true) throws(ScaffoldError) {
+    /// The names of the packages the scaffold depends on, which SwiftPM derives from their folders:
+    /// a package folder of the same name would be the same package to it.
+    static let dependencyIdentities: Set<String> = ["sdk", "mocks", "host"]
+
+    /// Checks the name and the SDK folder.
+    public init(name: String, sdk: String = FeatureScaffold.defaultSDK, mainActorByDefault: Bool = true) throws(ScaffoldError) {
         let scalars = Array(name.unicodeScalars)
         guard let first = scalars.first, ("A"..."Z").contains(first),
             scalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) })
@@ -40,21 +47,20 @@ public struct FeatureScaffold {
         guard !name.hasSuffix("Feature") else {
             throw ScaffoldError(message: "feature name '\(name)' must not end in 'Feature'; the package adds it (\(name.dropLast("Feature".count))Feature)")
         }
-        let sdk = URL(fileURLWithPath: checkout).appendingPathComponent("SDK/Package.swift").path
-        guard FileManager.default.fileExists(atPath: sdk) else {
-            throw ScaffoldError(message: "\(checkout) is not an AppHost checkout (no SDK/Package.swift); pass the checkout with --checkout DIR")
-        }
-        // The package depends on the checkout, whose built-in features declare targets of the
-        // same names (CharacterFeature, CharacterInterface…): SwiftPM refuses two such targets.
-        let builtIn = URL(fileURLWithPath: checkout).appendingPathComponent("Features").appendingPathComponent(name).path
-        guard !FileManager.default.fileExists(atPath: builtIn) else {
+        guard !Self.dependencyIdentities.contains(name.lowercased()) else {
             throw ScaffoldError(
-                message: "feature name '\(name)' is a built-in feature of \(checkout) (Features/\(name)); the package depends on that checkout, and its targets \(name)Feature and \(name)Interface would clash with the package's; choose another name"
+                message: "feature name '\(name)' would name the package folder \(name), which SwiftPM would take for the SDK's package '\(name.lowercased())' the feature depends on; choose another name"
             )
+        }
+        for part in ["Package.swift", "Mocks/Package.swift", "Host/Package.swift"] {
+            let manifest = URL(fileURLWithPath: sdk).appendingPathComponent(part).path
+            guard FileManager.default.fileExists(atPath: manifest) else {
+                throw ScaffoldError(message: "\(sdk) is not an AppHost SDK folder (no \(part)); pass the SDK folder of an AppHost checkout with --sdk DIR")
+            }
         }
         self.name = name
         self.mainActorByDefault = mainActorByDefault
-        self.checkout = URL(fileURLWithPath: checkout).standardizedFileURL.path
+        self.sdk = URL(fileURLWithPath: sdk).standardizedFileURL.path
         var route = ""
         for scalar in name.unicodeScalars {
             if ("A"..."Z").contains(scalar), !route.isEmpty { route += "-" }
@@ -99,20 +105,16 @@ public struct FeatureScaffold {
         return folder.path
     }
 
-    /// The package identity SwiftPM gives the checkout: its folder's name, lower-cased.
-    private var checkoutIdentity: String {
-        URL(fileURLWithPath: checkout).lastPathComponent.lowercased()
-    }
-
     private var packageManifest: String {
         """
         // swift-tools-version:6.2
         // The \(name) feature, built outside the AppHost repository. `swift build` makes
         // .build/debug/lib\(name)Feature.so; drop it into any features folder of a host that
-        // speaks the same SDK. The SDK and AppHostTesting come from the AppHost checkout at
-        // \(checkout), by path.
+        // speaks the same SDK. The kit, RouterMock and AppHostTesting all come from one SDK folder,
+        // by path: point `sdk` at another copy or version of it to build against that one.
         import PackageDescription
 
+        let sdk = "\(sdk)"
         let kit: Target.Dependency = .product(name: "AppHostKit", package: "SDK")
         \(isolationLine)
 
@@ -123,9 +125,9 @@ public struct FeatureScaffold {
                 .library(name: "\(name)Feature", type: .dynamic, targets: ["\(name)Entry"]),
             ],
             dependencies: [
-                .package(path: "\(checkout)/SDK"),
-                .package(path: "\(checkout)/SDK/Mocks"),
-                .package(path: "\(checkout)"),
+                .package(path: sdk),
+                .package(path: sdk + "/Mocks"),
+                .package(path: sdk + "/Host"),
             ],
             targets: [
                 // What other features may import to navigate here.
@@ -138,7 +140,7 @@ public struct FeatureScaffold {
                     dependencies: [
                         "\(name)Feature", "\(name)Interface", kit,
                         .product(name: "AppHostKitMocks", package: "Mocks"),
-                        .product(name: "AppHostTesting", package: "\(checkoutIdentity)"),
+                        .product(name: "AppHostTesting", package: "Host"),
                     ]
                 ),
             ]
@@ -164,7 +166,7 @@ public struct FeatureScaffold {
         swift build        # makes .build/debug/lib\(name)Feature.so
         swift test         # the view model with RouterMock, and the library through the real loader
         mkdir -p features && cp .build/debug/lib\(name)Feature.so features/
-        \(checkout)/.build/debug/apphost --start \(routeName) --features features
+        apphost --start \(routeName) --features features   # apphost: .build/debug of an AppHost checkout
         ```
 
         `Sources/\(name)Interface` declares the destinations (`\(name)Navigation`), `Sources/\(name)Feature`

@@ -34,7 +34,7 @@ public struct FeatureLibrary {
     }
 
     /// A Swift feature's library, from a descriptor its entry returned (for tests of registration).
-    package init(path: String, name: String, swiftDescriptor: UnsafeRawPointer) {
+    public init(path: String, name: String, swiftDescriptor: UnsafeRawPointer) {
         self.init(
             path: path,
             name: name,

@@ -3,12 +3,12 @@ import Glibc
 
 /// A symbol the dynamic loader could not resolve, read from its error text
 /// (`…: undefined symbol: $s10AppHostKit5ImageVAA7ElementAAWP`).
-package struct MissingSymbol: Equatable {
+public struct MissingSymbol: Equatable {
     /// The symbol as the loader named it.
-    package let mangled: String
+    public let mangled: String
 
     /// Reads the symbol out of a `dlerror` text; nil if the error is not about an undefined symbol.
-    package init?(loaderError: String) {
+    public init?(loaderError: String) {
         let marker = "undefined symbol: "
         guard let range = loaderError.firstRange(of: marker) else { return nil }
         let rest = loaderError[range.upperBound...]
@@ -18,12 +18,12 @@ package struct MissingSymbol: Equatable {
     }
 
     /// Whether the symbol belongs to AppHostKit: a missing one means the kit is older than the feature needs.
-    package var isKitSymbol: Bool {
+    public var isKitSymbol: Bool {
         mangled.hasPrefix("$s10AppHostKit") || mangled.hasPrefix("apphost_kit_") || readableName.contains("AppHostKit.")
     }
 
     /// The demangled name, e.g. `protocol witness table for AppHostKit.Image : AppHostKit.Element in AppHostKit`.
-    package var readableName: String {
+    public var readableName: String {
         Self.demangle(mangled) ?? mangled
     }
 

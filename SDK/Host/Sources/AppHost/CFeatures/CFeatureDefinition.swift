@@ -11,26 +11,26 @@
 import CAppHost
 
 /// A parameter of a C destination: its name and C type.
-package struct CParameter: Hashable, Sendable {
-    package var name: String
-    package var type: FFIType
+public struct CParameter: Hashable, Sendable {
+    public var name: String
+    public var type: FFIType
 
 }
 
 /// One destination of a C feature, with its prepared render call.
-package struct CDestination: @unchecked Sendable {
-    package var name: String
-    package var parameters: [CParameter]
+public struct CDestination: @unchecked Sendable {
+    public var name: String
+    public var parameters: [CParameter]
     let render: @convention(c) () -> Void
     let call: FFIFunction
 }
 
 /// A C feature's descriptor, validated.
-package struct CFeatureDefinition: Sendable {
-    package var name: String
-    package var routeName: String
-    package var rootDestination: String?
-    package var destinations: [CDestination]
+public struct CFeatureDefinition: Sendable {
+    public var name: String
+    public var routeName: String
+    public var rootDestination: String?
+    public var destinations: [CDestination]
 
     /// Reads and checks the C part of `descriptor`, loaded from `path`.
     init(_ descriptor: apphost_feature_descriptor, name: String?, path: String) throws(FeatureLoadError) {

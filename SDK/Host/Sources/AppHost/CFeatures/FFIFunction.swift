@@ -9,14 +9,14 @@ import FoundationEssentials
 import Glibc
 
 /// A C argument type libffi can pass.
-package enum FFIType: String, Hashable, Sendable, CustomStringConvertible {
+public enum FFIType: String, Hashable, Sendable, CustomStringConvertible {
     case pointer
     case int64
     case double
     case bool
     case string
 
-    package var description: String { rawValue }
+    public var description: String { rawValue }
 
     fileprivate var descriptor: UnsafeMutablePointer<ffi_type> {
         switch self {
@@ -29,14 +29,14 @@ package enum FFIType: String, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A C argument value.
-package enum FFIValue: Hashable, @unchecked Sendable {
+public enum FFIValue: Hashable, @unchecked Sendable {
     case pointer(UnsafeMutableRawPointer?)
     case int64(Int64)
     case double(Double)
     case bool(Bool)
     case string(String)
 
-    package var type: FFIType {
+    public var type: FFIType {
         switch self {
         case .pointer: .pointer
         case .int64: .int64
@@ -48,20 +48,20 @@ package enum FFIValue: Hashable, @unchecked Sendable {
 }
 
 /// Why a call interface could not be prepared or a call could not be made.
-package struct FFIError: Error, Hashable, Sendable, CustomStringConvertible {
-    package var message: String
-    package var description: String { message }
+public struct FFIError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
 }
 
 /// A prepared call interface for `void f(T1, …, Tn)`.
-package final class FFIFunction: @unchecked Sendable {
+public final class FFIFunction: @unchecked Sendable {
     /// The argument types, in order.
-    package let argumentTypes: [FFIType]
+    public let argumentTypes: [FFIType]
     private let cif: UnsafeMutablePointer<ffi_cif>
     private let typeList: UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>
 
     /// Prepares the interface of a function returning void and taking `argumentTypes`.
-    package init(argumentTypes: [FFIType]) throws(FFIError) {
+    public init(argumentTypes: [FFIType]) throws(FFIError) {
         self.argumentTypes = argumentTypes
         cif = .allocate(capacity: 1)
         typeList = .allocate(capacity: max(argumentTypes.count, 1))
@@ -85,13 +85,13 @@ package final class FFIFunction: @unchecked Sendable {
 
     /// An interface for `argumentTypes`, shared: a C screen's buttons are made at every draw, and
     /// preparing a call costs more than the rest of a button. A prepared interface is only read.
-    package static func prepared(argumentTypes: [FFIType]) throws(FFIError) -> FFIFunction {
+    public static func prepared(argumentTypes: [FFIType]) throws(FFIError) -> FFIFunction {
         try kept.value(for: argumentTypes) { () throws(FFIError) in try FFIFunction(argumentTypes: argumentTypes) }
     }
 
     /// Calls `function` with `values`, which must match ``argumentTypes``.
     /// Strings are passed as NUL-terminated UTF-8 copies that live for the duration of the call.
-    package func call(_ function: @convention(c) () -> Void, with values: [FFIValue]) throws(FFIError) {
+    public func call(_ function: @convention(c) () -> Void, with values: [FFIValue]) throws(FFIError) {
         guard values.map(\.type) == argumentTypes else {
             throw FFIError(message: "arguments \(values.map(\.type)) do not match the declared \(argumentTypes)")
         }

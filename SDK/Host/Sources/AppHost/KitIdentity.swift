@@ -32,7 +32,7 @@ public enum KitIdentity {
         mismatch(host: .client, kit: .kit)
     }
 
-    package static func mismatch(host: BuildStamp, kit: BuildStamp) -> String? {
+    @_spi(Host) public static func mismatch(host: BuildStamp, kit: BuildStamp) -> String? {
         guard host.major != kit.major || kit.minor < host.minor || host.compiler != kit.compiler else { return nil }
         return "\(path) is \(kit), but this host was built against \(host); "
             + "run the host with the kit it was built with (swift build puts it beside apphost)"

@@ -155,7 +155,7 @@ public final class DestinationRegistry {
     /// Registers everything a feature declared, or nothing if any of it clashes; returns what was added.
     /// Its cost grows with the batch, not with what is registered already.
     @discardableResult
-    package func register(
+    @_spi(Host) public func register(
         _ batch: [Registration],
         shells registeredShells: [ShellRegistration] = []
     ) throws(RegistryError) -> (entries: [RegistryEntry], shells: [ShellDefinition]) {
