@@ -56,6 +56,9 @@ final class LineEditor: @unchecked Sendable {
             apphost_edit_completion_over()
             LineEditor.matches = LineEditor.complete(text.map { String(cString: $0) } ?? "")
             guard !LineEditor.matches.isEmpty else { return nil }
+            // A completion that asks for more (`detail?identifier=`, `@main:`) is not followed by a space.
+            let open = LineEditor.matches.count == 1 && LineEditor.matches[0].last.map { "=/:?".contains($0) } == true
+            apphost_edit_completion_append(open ? 0 : 32)
             return apphost_edit_completion_matches(text) { _, state in
                 let index = Int(state)
                 guard index < LineEditor.matches.count else { return nil }

@@ -98,3 +98,39 @@ struct NavigationCodingTests {
         }
     }
 }
+
+/// Listed destinations: what `allDestinations` tells tools about a type.
+@Suite
+struct DestinationListingTests {
+    private enum Listed: Navigation {
+        case list
+        case detail(identifier: Int)
+        case search(query: String, exact: Bool, limit: Double)
+        case session(id: UUID)
+        static let routeName = "listed"
+        static let allDestinations: [Listed] = [
+            .list, .detail(identifier: 1), .detail(identifier: 2), .search(query: "a", exact: true, limit: 1), .session(id: UUID()),
+        ]
+    }
+
+    private enum Plain: String, Navigation, CaseIterable {
+        case inbox, archive
+        static let routeName = "plain"
+    }
+
+    @Test
+    func eachListedDestinationIsNamedOnceWithItsParametersTypes() {
+        let summaries = DestinationSummary.of(Listed.self)
+
+        #expect(summaries.map(\.name) == ["list", "detail", "search", "session"])
+        #expect(summaries[1].parameters == [.init(name: "identifier", type: "int")])
+        #expect(summaries[2].parameters.map(\.type) == ["string", "bool", "double"])
+        #expect(summaries[3].parameters == [.init(name: "id", type: "uuid")])
+    }
+
+    @Test
+    func aCaseIterableTypeListsEveryCaseAndAnUnlistedOneNone() {
+        #expect(DestinationSummary.of(Plain.self).map(\.name) == ["inbox", "archive"])
+        #expect(DestinationSummary.of(SampleNavigation.self).isEmpty)
+    }
+}

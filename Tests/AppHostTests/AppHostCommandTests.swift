@@ -72,10 +72,18 @@ struct AppHostCommandTests {
               character  \(directory)/libCharacterFeature.so  (\(FeatureBuild.kit))  probed
                 resources  \(directory)/AppHost_CharacterFeature.resources  (1 file)
                 character  CharacterInterface.CharacterNavigation  (start: character/list)
+                  character/list()
+                  character/detail(identifier: int)
+                  character/picker()
+                  character/filter(status: string)
               home  \(directory)/libHomeFeature.so  (\(FeatureBuild.kit))  probed
                 home  HomeInterface.HomeNavigation  (start: home/main)
+                  home/main()
               settings  \(directory)/libSettingsFeature.so  (\(FeatureBuild.kit))  probed
                 settings  SettingsInterface.SettingsNavigation  (start: settings/main)
+                  settings/main()
+                  settings/profile()
+                  settings/whatsNew()
               shell  \(directory)/libShellFeature.so  (\(FeatureBuild.kit))  probed
                 main  shell, tabs: home, character, settings
                 split  shell, split: home, character, settings

@@ -26,6 +26,12 @@ struct InteractiveTerminalTests {
         try terminal.waitFor("character/detail?identifier=1> ")
         #expect(terminal.output.contains("Home › Characters › Rick Sanchez"))
 
+        // Tab completes a Swift feature's destination with its parameter, from the type's allDestinations.
+        terminal.send("open character/d\t2\r")
+        try terminal.waitFor("character/detail?identifier=2> ")
+        terminal.send("open character/list>character/detail?identifier=1\r")
+        try terminal.waitFor("character/detail?identifier=1> ", after: "character/detail?identifier=2> ")
+
         // Ctrl-C abandons the line: `tap 2` (Home) never runs.
         terminal.send("tap 2")
         terminal.send("\u{3}")

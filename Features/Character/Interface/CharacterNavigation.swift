@@ -13,6 +13,9 @@ public enum CharacterNavigation: Navigation {
     case filter(status: String)
 
     public static let routeName = "character"
+
+    /// One value of each destination, for tools (`apphost routes`, Tab completion, coverage, crawl).
+    public static let allDestinations: [CharacterNavigation] = [.list, .detail(identifier: 1), .picker, .filter(status: "all")]
 }
 
 /// What the character picker hands back to the screen that opened it.

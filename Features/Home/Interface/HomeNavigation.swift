@@ -1,7 +1,7 @@
 import AppHostKit
 
 /// The destinations of the Home feature.
-public enum HomeNavigation: Navigation {
+public enum HomeNavigation: Navigation, CaseIterable {
     /// The start screen.
     case main
 

@@ -1,7 +1,7 @@
 import AppHostKit
 
 /// The destinations of the Settings feature.
-public enum SettingsNavigation: Navigation {
+public enum SettingsNavigation: Navigation, CaseIterable {
     /// The settings.
     case main
     /// The profile editor, presented as a sheet.

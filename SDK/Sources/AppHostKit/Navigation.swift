@@ -9,7 +9,64 @@ public protocol RouteCodable: Hashable, Sendable, Codable {
 }
 
 /// A destination a feature can be navigated to.
-public protocol Navigation: RouteCodable {}
+public protocol Navigation: RouteCodable {
+    /// One value of each destination of the type, so that tools can list them with their parameters:
+    /// `apphost routes`, Tab completion after `open`, flow coverage and the crawler. A type whose
+    /// cases carry no values gets them from `CaseIterable`; others list one value per case:
+    ///
+    /// ```swift
+    /// public static let allDestinations: [CharacterNavigation] = [.list, .detail(identifier: 1)]
+    /// ```
+    ///
+    /// Empty by default: the type's destinations are then unknown to tools. A case left out of the
+    /// list still works; tools just do not offer it.
+    static var allDestinations: [Self] { get }
+}
+
+extension Navigation {
+    /// None listed: the type's destinations are unknown to tools.
+    public static var allDestinations: [Self] { [] }
+}
+
+extension Navigation where Self: CaseIterable {
+    /// Every case.
+    public static var allDestinations: [Self] { Array(allCases) }
+}
+
+/// One destination as tools show it: its name and its parameters with their types.
+public struct DestinationSummary: Hashable, Sendable {
+    /// The destination's name (the enum case), e.g. `detail`.
+    public var name: String
+    /// Its parameters in order.
+    public var parameters: [Parameter]
+
+    /// One parameter: its name and its type, `int`, `double`, `bool`, `string` or `uuid`.
+    public struct Parameter: Hashable, Sendable {
+        public var name: String
+        public var type: String
+
+        /// Creates a parameter's summary.
+        public init(name: String, type: String) {
+            self.name = name
+            self.type = type
+        }
+    }
+
+    /// The destinations `Value.allDestinations` lists, each once, in order; a value that cannot be a
+    /// route, or a struct value (no destination name), is left out.
+    public static func of<Value: Navigation>(_ type: Value.Type) -> [DestinationSummary] {
+        var seen: Set<String> = []
+        var summaries: [DestinationSummary] = []
+        for value in Value.allDestinations {
+            guard let typed = try? RouteEncoding.encodeTyped(value), let name = typed.route.destination,
+                seen.insert(name).inserted
+            else { continue }
+            let parameters = zip(typed.route.parameters, typed.types).map { Parameter(name: $0.name, type: $1) }
+            summaries.append(DestinationSummary(name: name, parameters: parameters))
+        }
+        return summaries
+    }
+}
 
 /// A value a destination hands back to the screen that pushed or presented it,
 /// e.g. the character a picker sheet chose. Received through ``ResultReceiver``.

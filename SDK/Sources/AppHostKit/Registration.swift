@@ -19,6 +19,8 @@ public struct Registration {
     public let makeScreen: @MainActor (Route, any RouterContract) throws(RouteError) -> Screen
     /// Checks that a route decodes into this type.
     public let check: (Route) throws(RouteError) -> Void
+    /// The type's destinations as ``Navigation/allDestinations`` lists them; nil if it lists none.
+    public private(set) var destinations: [DestinationSummary]? = nil
 
     /// Describes routes that no Swift type stands for (a C feature's), by name and closures.
     public init(
@@ -61,6 +63,8 @@ public struct Registration {
             makeScreen(try recent.value(of: route), router)
         }
         check = { (route) throws(RouteError) in _ = try route.decode(as: Value.self) }
+        let listed = DestinationSummary.of(Value.self)
+        destinations = listed.isEmpty ? nil : listed
     }
 }
 

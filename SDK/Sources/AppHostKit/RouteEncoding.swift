@@ -9,6 +9,12 @@
 
 enum RouteEncoding {
     static func encode<Value: RouteCodable>(_ value: Value) throws(RouteError) -> Route {
+        try encodeTyped(value).route
+    }
+
+    /// The route of `value` and the type of each of its parameters (`int`, `double`, `bool`,
+    /// `string`, `uuid`), in order: what tools show of a destination.
+    static func encodeTyped<Value: RouteCodable>(_ value: Value) throws(RouteError) -> (route: Route, types: [String]) {
         let sink = Sink()
         do {
             try value.encode(to: RouteValueEncoder(sink: sink, depth: .top))
@@ -20,12 +26,16 @@ enum RouteEncoding {
         if let error = sink.error {
             throw RouteError(route: Value.routeName, message: error)
         }
-        return Route(name: Value.routeName, destination: sink.destination, parameters: sink.parameters)
+        return (Route(name: Value.routeName, destination: sink.destination, parameters: sink.parameters), sink.types)
     }
 
     final class Sink {
         var destination: String?
         var parameters: [Route.Parameter] = []
+        /// Each parameter's type, as ``encodeTyped(_:)`` names it.
+        var types: [String] = []
+        /// The type a parameter encoded through its own Codable conformance is shown as (a UUID).
+        var pendingType: String?
         var error: String?
         /// Set when a top-level key held primitives directly (a struct).
         var hasTopLevelParameters = false
@@ -34,8 +44,10 @@ enum RouteEncoding {
             if error == nil { error = message }
         }
 
-        func add(_ name: String, _ value: String) {
+        func add(_ name: String, _ value: String, type: String) {
             parameters.append(Route.Parameter(name: name, value: value))
+            types.append(pendingType ?? type)
+            pendingType = nil
         }
     }
 
@@ -80,34 +92,35 @@ private struct RouteKeyedEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol
     let depth: RouteEncoding.Depth
     var codingPath: [any CodingKey] = []
 
-    private func put(_ text: String, forKey key: Key) {
+    private func put(_ text: String, forKey key: Key, type: String) {
         if case .top = depth {
             sink.hasTopLevelParameters = true
             if sink.destination != nil {
                 sink.fail("mixes a destination with top-level parameters")
             }
         }
-        sink.add(key.stringValue, text)
+        sink.add(key.stringValue, text, type: type)
     }
 
     mutating func encodeNil(forKey key: Key) throws {}
-    mutating func encode(_ value: Bool, forKey key: Key) throws { put(String(value), forKey: key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { put(value, forKey: key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { put(String(value), forKey: key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { put(String(value), forKey: key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { put(String(value), forKey: key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { put(String(value), forKey: key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { put(String(value), forKey: key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { put(String(value), forKey: key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { put(String(value), forKey: key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { put(String(value), forKey: key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { put(String(value), forKey: key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { put(String(value), forKey: key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { put(String(value), forKey: key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { put(String(value), forKey: key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { put(String(value), forKey: key, type: "bool") }
+    mutating func encode(_ value: String, forKey key: Key) throws { put(value, forKey: key, type: "string") }
+    mutating func encode(_ value: Double, forKey key: Key) throws { put(String(value), forKey: key, type: "double") }
+    mutating func encode(_ value: Float, forKey key: Key) throws { put(String(value), forKey: key, type: "double") }
+    mutating func encode(_ value: Int, forKey key: Key) throws { put(String(value), forKey: key, type: "int") }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { put(String(value), forKey: key, type: "int") }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { put(String(value), forKey: key, type: "int") }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { put(String(value), forKey: key, type: "int") }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { put(String(value), forKey: key, type: "int") }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { put(String(value), forKey: key, type: "int") }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { put(String(value), forKey: key, type: "int") }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { put(String(value), forKey: key, type: "int") }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { put(String(value), forKey: key, type: "int") }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { put(String(value), forKey: key, type: "int") }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         // Types such as UUID encode themselves as one primitive.
+        if _typeName(T.self, qualified: false) == "UUID" { sink.pendingType = "uuid" }
         try value.encode(to: RouteValueEncoder(sink: sink, depth: .parameter(key.stringValue)))
     }
 
@@ -145,33 +158,33 @@ private struct RouteSingleValueEncoder: SingleValueEncodingContainer {
     let depth: RouteEncoding.Depth
     var codingPath: [any CodingKey] = []
 
-    private func put(_ text: String) {
+    private func put(_ text: String, type: String) {
         switch depth {
         case .top:
             // A raw-value enum: the value names the destination.
             sink.destination = text
         case .parameter(let name):
-            sink.add(name, text)
+            sink.add(name, text, type: type)
         case .caseValues:
             sink.fail("encodes a bare value inside a destination")
         }
     }
 
     mutating func encodeNil() throws {}
-    mutating func encode(_ value: Bool) throws { put(String(value)) }
-    mutating func encode(_ value: String) throws { put(value) }
-    mutating func encode(_ value: Double) throws { put(String(value)) }
-    mutating func encode(_ value: Float) throws { put(String(value)) }
-    mutating func encode(_ value: Int) throws { put(String(value)) }
-    mutating func encode(_ value: Int8) throws { put(String(value)) }
-    mutating func encode(_ value: Int16) throws { put(String(value)) }
-    mutating func encode(_ value: Int32) throws { put(String(value)) }
-    mutating func encode(_ value: Int64) throws { put(String(value)) }
-    mutating func encode(_ value: UInt) throws { put(String(value)) }
-    mutating func encode(_ value: UInt8) throws { put(String(value)) }
-    mutating func encode(_ value: UInt16) throws { put(String(value)) }
-    mutating func encode(_ value: UInt32) throws { put(String(value)) }
-    mutating func encode(_ value: UInt64) throws { put(String(value)) }
+    mutating func encode(_ value: Bool) throws { put(String(value), type: "bool") }
+    mutating func encode(_ value: String) throws { put(value, type: "string") }
+    mutating func encode(_ value: Double) throws { put(String(value), type: "double") }
+    mutating func encode(_ value: Float) throws { put(String(value), type: "double") }
+    mutating func encode(_ value: Int) throws { put(String(value), type: "int") }
+    mutating func encode(_ value: Int8) throws { put(String(value), type: "int") }
+    mutating func encode(_ value: Int16) throws { put(String(value), type: "int") }
+    mutating func encode(_ value: Int32) throws { put(String(value), type: "int") }
+    mutating func encode(_ value: Int64) throws { put(String(value), type: "int") }
+    mutating func encode(_ value: UInt) throws { put(String(value), type: "int") }
+    mutating func encode(_ value: UInt8) throws { put(String(value), type: "int") }
+    mutating func encode(_ value: UInt16) throws { put(String(value), type: "int") }
+    mutating func encode(_ value: UInt32) throws { put(String(value), type: "int") }
+    mutating func encode(_ value: UInt64) throws { put(String(value), type: "int") }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         try value.encode(to: RouteValueEncoder(sink: sink, depth: depth))

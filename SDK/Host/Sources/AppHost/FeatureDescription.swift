@@ -12,7 +12,7 @@ public struct FeatureDescription: Codable, Hashable, Sendable {
         public var typeName: String
         /// The route `--start NAME` opens, if any, as text.
         public var root: String?
-        /// A C feature's destinations with their parameters; nil for a Swift type, whose cases are known only to it.
+        /// The destinations with their parameters: a C feature's, or those a Swift type lists (`allDestinations`); nil when unknown.
         public var destinations: [Destination]?
     }
 

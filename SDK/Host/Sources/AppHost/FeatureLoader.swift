@@ -59,6 +59,8 @@ public struct LoadedFeature: Hashable, Sendable {
     public var build: FeatureBuild? = nil
     /// A C feature's destinations; nil for a Swift feature.
     public var destinations: [FeatureDescription.Destination]? = nil
+    /// A Swift feature's destinations by route name, for the types that list them (`allDestinations`).
+    public var listedDestinations: [String: [FeatureDescription.Destination]] = [:]
 
     /// What the feature registered, as a probe reports it.
     public var description: FeatureDescription {
@@ -70,7 +72,7 @@ public struct LoadedFeature: Hashable, Sendable {
                     name: entry.name,
                     typeName: entry.typeName,
                     root: entry.root?.description,
-                    destinations: destinations
+                    destinations: destinations ?? listedDestinations[entry.name]
                 )
             },
             shells: shells.map { shell in
@@ -140,6 +142,7 @@ public enum FeatureLoader {
         into registry: DestinationRegistry
     ) throws(FeatureLoadError) -> LoadedFeature {
         let added: (entries: [RegistryEntry], shells: [ShellDefinition])
+        var listed: [String: [FeatureDescription.Destination]] = [:]
         do {
             if let definition = library.cFeature {
                 let validate: @MainActor (Route) throws(RouteError) -> Void = { [weak registry] (route) throws(RouteError) in
@@ -149,6 +152,16 @@ public enum FeatureLoader {
             } else {
                 let context = try runSwiftRegistration(library)
                 added = try registry.register(context.registrations, shells: context.shells)
+                for registration in context.registrations {
+                    listed[registration.name] = registration.destinations.map { destinations in
+                        destinations.map { destination in
+                            FeatureDescription.Destination(
+                                name: destination.name,
+                                parameters: destination.parameters.map { FeatureDescription.Parameter(name: $0.name, type: $0.type) }
+                            )
+                        }
+                    }
+                }
             }
         } catch {
             switch error {
@@ -172,7 +185,8 @@ public enum FeatureLoader {
             entries: added.entries.sorted { $0.name < $1.name },
             shells: added.shells.sorted { $0.name < $1.name },
             build: library.build,
-            destinations: destinations
+            destinations: destinations,
+            listedDestinations: listed
         )
     }
 

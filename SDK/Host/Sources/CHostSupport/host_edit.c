@@ -29,6 +29,7 @@ static const char **edit_readline_name;
 static const char **edit_word_breaks;
 static apphost_edit_completer **edit_completer;
 static int *edit_completion_over;
+static int *edit_append_character;
 static int *edit_catch_signals;
 static int *edit_history_base;
 static int *edit_history_length;
@@ -67,6 +68,7 @@ int apphost_edit_load(void) {
     FIND(edit_word_breaks, "rl_basic_word_break_characters");
     FIND(edit_completer, "rl_attempted_completion_function");
     FIND(edit_completion_over, "rl_attempted_completion_over");
+    FIND(edit_append_character, "rl_completion_append_character");
     FIND(edit_catch_signals, "rl_catch_signals");
     FIND(edit_history_base, "history_base");
     FIND(edit_history_length, "history_length");
@@ -87,6 +89,10 @@ void apphost_edit_setup(const char *name, const char *word_breaks, apphost_edit_
 
 void apphost_edit_completion_over(void) {
     if (loaded) *edit_completion_over = 1;
+}
+
+void apphost_edit_completion_append(int character) {
+    if (loaded) *edit_append_character = character;
 }
 
 char **apphost_edit_completion_matches(const char *text, apphost_edit_generator *generate) {

@@ -25,6 +25,8 @@ const char *apphost_edit_error(void);
 void apphost_edit_setup(const char *name, const char *word_breaks, apphost_edit_completer *complete);
 /* Offer only the host's completions, never file names. */
 void apphost_edit_completion_over(void);
+/* What a unique completion is followed by (libedit's rl_completion_append_character): ' ', or 0 for nothing. */
+void apphost_edit_completion_append(int character);
 /* libedit's rl_completion_matches. */
 char **apphost_edit_completion_matches(const char *text, apphost_edit_generator *generate);
 /* Reads a line at `prompt` (malloc'd, or NULL at end of input). */
