@@ -58,6 +58,8 @@ let package = Package(
         featureLibrary("Character"),
         featureLibrary("Settings"),
         featureLibrary("Shell"),
+        featureLibrary("Episode"),
+        featureLibrary("System"),
         // A feature written in C: no Swift, no Swift runtime.
         .library(name: "AboutFeature", type: .dynamic, targets: ["AboutFeature"]),
         // Broken libraries for the loader's tests; their names keep them out of feature discovery.
@@ -136,4 +138,6 @@ let package = Package(
         + feature("Character", mainActorByDefault: true, resources: [.process("Resources")])
         + feature("Settings", uses: ["CharacterInterface"])
         + feature("Shell", hasInterface: false)
+        + feature("Episode", hasInterface: false, mainActorByDefault: true, resources: [.process("Resources")])
+        + feature("System", hasInterface: false)
 )

@@ -116,7 +116,9 @@ struct Crawler {
         if progress { standardError("\r\u{1B}[K") }
         let never = await MainActor.run { () -> [String] in
             guard let host = features.loadHost(reportRefusals: false) else { return [] }
-            let visited = Set(reached.map(\.node.route))
+            // The app's not-found destination is reached only when something is missing.
+            let notFound = host.describeFiles().compactMap { $0.description?.app?.notFound }
+            let visited = Set(reached.map(\.node.route) + notFound)
             var never: [String] = []
             for entry in RouteMap(host: host).entries {
                 let destinations = entry.destinations.map { $0.map { "\(entry.name)/\($0.name)" } }

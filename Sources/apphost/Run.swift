@@ -81,6 +81,10 @@ struct Run: AsyncParsableCommand {
         let lines = try script.map(ScriptLines.init(path:))
         SessionGuard.install(stateFile: state)
         guard let host = features.loadHost() else { return ExitCode.kitMismatch }
+        // What the app layer lacks (a broken redirect, an unmet need) is named before the session runs.
+        for problem in AppLayerCheck(host.describeFiles().compactMap(\.description)).problems {
+            standardError("warning: \(problem.visible)\n")
+        }
         let status = FullScreenStatus()
         // Full screen draws the screen itself, and shows errors on its status line.
         let output: @MainActor @Sendable (String) -> Void

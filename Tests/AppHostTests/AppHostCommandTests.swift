@@ -27,7 +27,7 @@ struct AppHostCommandTests {
 
         #expect(result.status == 2)
         #expect(result.output == "")
-        #expect(result.errors == "error: --start nowhere: no loaded feature provides 'nowhere' (known: about, character, home, main, settings, split)\n")
+        #expect(result.errors == "error: --start nowhere: no loaded feature provides 'nowhere' (known: about, character, episode, home, main, settings, split, system)\n")
     }
 
     @Test
@@ -62,7 +62,7 @@ struct AppHostCommandTests {
         #expect(result.status == 0)
         #expect(result.output == """
             searched: \(directory)
-            5 features:
+            7 features:
               about  \(directory)/libAboutFeature.so  (AppHostKit \(FeatureBuild.kit.version))  probed
                 about  C feature 'about'  (start: about/main)
                   about/main()
@@ -71,11 +71,23 @@ struct AppHostCommandTests {
                   about/greeting(name: string, score: double)
               character  \(directory)/libCharacterFeature.so  (\(FeatureBuild.kit))  probed
                 resources  \(directory)/AppHost_CharacterFeature.resources  (1 file)
+                deep links myapp://character
                 character  CharacterInterface.CharacterNavigation  (start: character/list)
                   character/list()
                   character/detail(identifier: int)
                   character/picker()
                   character/filter(status: string)
+                character-outgoing  CharacterFeature.CharacterOutgoingNavigation  (outgoing: the app redirects it)
+                  character-outgoing/episodes(characterIdentifier: int)
+              episode  \(directory)/libEpisodeFeature.so  (\(FeatureBuild.kit))  probed
+                resources  \(directory)/AppHost_EpisodeFeature.resources  (1 file)
+                deep links myapp://episode
+                episode  EpisodeFeature.EpisodeNavigation  (start: episode/list)
+                  episode/list()
+                  episode/characterEpisodes(characterIdentifier: int)
+                  episode/detail(identifier: int)
+                episode-outgoing  EpisodeFeature.EpisodeOutgoingNavigation  (outgoing: the app redirects it)
+                  episode-outgoing/character(identifier: int)
               home  \(directory)/libHomeFeature.so  (\(FeatureBuild.kit))  probed
                 home  HomeInterface.HomeNavigation  (start: home/main)
                   home/main()
@@ -84,9 +96,17 @@ struct AppHostCommandTests {
                   settings/main()
                   settings/profile()
                   settings/whatsNew()
+                needs character/picker
               shell  \(directory)/libShellFeature.so  (\(FeatureBuild.kit))  probed
                 main  shell, tabs: home, character, settings
                 split  shell, split: home, character, settings
+                app, not found: system/notFound
+                  redirect character-outgoing/episodes → episode/characterEpisodes
+                  redirect episode-outgoing/character → character/detail
+                needs home, character, settings
+              system  \(directory)/libSystemFeature.so  (\(FeatureBuild.kit))  probed
+                system  SystemFeature.SystemNavigation  (start: system/notFound?route=)
+                  system/notFound(route: string)
 
             """)
     }

@@ -14,7 +14,10 @@ struct FeatureLoaderTests {
         let feature = try FeatureLoader.load(AppHarness.libraryPath("Character"), into: registry)
 
         #expect(feature.name == "character")
-        #expect(feature.entries.map(\.typeName) == ["CharacterInterface.CharacterNavigation"])
+        #expect(feature.entries.filter { $0.role == nil }.map(\.typeName) == ["CharacterInterface.CharacterNavigation"])
+        #expect(feature.entries.filter { $0.role != nil }.map { "\($0.role ?? "") \($0.name)" } == [
+            "deep links .url.myapp_character", "outgoing character-outgoing",
+        ])
         #expect(registry.root(named: "character")?.description == "character/list")
     }
 

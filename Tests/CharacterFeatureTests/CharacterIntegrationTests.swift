@@ -44,6 +44,7 @@ struct CharacterIntegrationTests {
             ────────────────────────────────────────
             [1] Back
             [2] Home
+            [3] View episodes
             ════════════════════════════════════════
 
             """)

@@ -1,7 +1,8 @@
 import AppHostKit
 
-/// The app's shells: the same three features as tabs (`main`) and as a split layout (`split`).
-/// Items name other features' start destinations; nothing here imports them.
+/// The app: its shells, the same three features as tabs (`main`) and as a split layout (`split`),
+/// its redirect table and its not-found destination. It is the one place that knows every feature,
+/// by name only: nothing here imports them, and they know nothing of each other.
 public enum ShellFeature: FeatureModule {
     public static let name = "shell"
 
@@ -11,8 +12,16 @@ public enum ShellFeature: FeatureModule {
         ShellItem("Settings", destination: "settings"),
     ]
 
+    /// Each feature's outgoing destinations, and where they lead.
+    static let redirects = [
+        Redirect(from: "character-outgoing/episodes", to: "episode/characterEpisodes"),
+        Redirect(from: "episode-outgoing/character", to: "character/detail"),
+    ]
+
     public static func register(in context: FeatureContext) throws {
         context.registerShell("main", style: .tabs, items: items)
         context.registerShell("split", style: .split, items: items)
+        try context.registerApp(redirects: redirects, notFound: "system/notFound")
+        context.declareNeeds(items.map(\.destination))
     }
 }

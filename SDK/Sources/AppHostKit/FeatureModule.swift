@@ -48,17 +48,46 @@ public protocol NavigationFeature: FeatureModule, Sendable {
     init()
     /// Makes the screen of one destination, with the router its view model navigates with.
     func makeScreen(for destination: Destination, router: any RouterContract) -> Screen
+    /// The feature's outgoing navigation types, which the app redirects (see ``OutgoingNavigation``). None by default.
+    static var outgoing: [any OutgoingNavigation.Type] { get }
+    /// What the feature needs of others, `NAME` or `NAME/DESTINATION` each (see
+    /// ``FeatureContext/declareNeeds(_:)``). None by default.
+    static var needs: [String] { get }
+    /// The URL deep links the feature owns, each `scheme://host` (e.g. `myapp://character`). None by default.
+    static var deepLinkHosts: [String] { get }
+    /// The destination of a URL of one of ``deepLinkHosts``, or nil when the feature does not know it.
+    static func destination(for url: DeepLinkURL) -> Destination?
 }
 
 extension NavigationFeature {
     /// The route name of ``Destination``.
     public nonisolated static var name: String { Destination.routeName }
 
-    /// Registers ``Destination`` with ``root`` and a new instance's screen factory.
+    /// No outgoing navigation.
+    public static var outgoing: [any OutgoingNavigation.Type] { [] }
+    /// No needs.
+    public static var needs: [String] { [] }
+    /// No deep links.
+    public static var deepLinkHosts: [String] { [] }
+    /// No destination for any URL.
+    public static func destination(for url: DeepLinkURL) -> Destination? { nil }
+
+    /// Registers ``Destination`` with ``root`` and a new instance's screen factory, the
+    /// ``outgoing`` types, the ``needs`` and a deep-link handler for each of ``deepLinkHosts``.
     public static func register(in context: FeatureContext) throws {
         let feature = Self()
         try context.register(Destination.self, root: root) { destination, router in
             feature.makeScreen(for: destination, router: router)
+        }
+        for type in outgoing {
+            context.registerOutgoing(type)
+        }
+        context.declareNeeds(needs)
+        for link in deepLinkHosts {
+            guard let url = DeepLinkURL(parsing: link), url.pathComponents.isEmpty, url.queryItems.isEmpty else {
+                throw RouteError(route: link, message: "a deep-link host reads scheme://host (e.g. myapp://character)")
+            }
+            try context.registerDeepLinks(scheme: url.scheme, host: url.host) { Self.destination(for: $0) }
         }
     }
 }
@@ -104,6 +133,55 @@ public final class FeatureContext {
         registrations.append(
             try Registration(type, root: root, feature: feature, origin: origin, makeScreen: makeScreen)
         )
+    }
+
+    /// What the feature needs of others, `NAME` or `NAME/DESTINATION` each (see ``declareNeeds(_:)``).
+    @_spi(Host) public private(set) var needs: [String] = []
+
+    /// Registers `type`'s values as the feature's outgoing navigation: it navigates to and presents
+    /// them like any destination, and the app redirects each to another feature's destination.
+    public func registerOutgoing<Value: OutgoingNavigation>(_ type: Value.Type) {
+        registrations.append(Registration(outgoing: type, feature: feature, origin: origin))
+    }
+
+    /// Declares this feature the app: its redirect table and its not-found destination (`NAME/DESTINATION`,
+    /// opened with one string parameter, `route`; nil for the host's own). One loaded feature may declare it.
+    public func registerApp(redirects: [Redirect], notFound: String? = nil) throws {
+        let app = AppDeclaration(redirects: redirects, notFound: notFound)
+        if let problem = app.problem() { throw RouteError(route: AppDeclaration.registeredName, message: problem) }
+        registrations.append(Registration(
+            name: AppDeclaration.registeredName, typeName: "the app's redirects", feature: feature, origin: origin,
+            role: .app(app), check: { (route) throws(RouteError) in
+                throw RouteError(route: route.description, message: "is the app's declaration, not a destination")
+            }
+        ))
+    }
+
+    /// Registers the handler of the URL deep links `scheme://host/…`: it resolves a URL to one of the
+    /// feature's destinations, or to nil when it does not know the URL.
+    public func registerDeepLinks<Value: Navigation>(
+        scheme: String, host: String, resolve: @escaping @MainActor (DeepLinkURL) -> Value?
+    ) throws {
+        let name = DeepLinkURL.registeredName(scheme: scheme, host: host)
+        guard DeepLinkURL(parsing: "\(scheme)://\(host)") != nil else {
+            throw RouteError(route: "\(scheme)://\(host)", message: "is not a URL scheme and host (e.g. myapp://character)")
+        }
+        registrations.append(Registration(
+            name: name, typeName: "deep links \(scheme.lowercased())://\(host.lowercased())", feature: feature, origin: origin,
+            role: .deepLinks(scheme: scheme.lowercased(), host: host.lowercased(), resolve: { url in
+                resolve(url).flatMap { try? Route($0) }
+            }),
+            check: { (route) throws(RouteError) in
+                throw RouteError(route: route.description, message: "is a deep-link handler, not a destination")
+            }
+        ))
+    }
+
+    /// Declares what the feature needs of others: route names (`character`) or destinations
+    /// (`character/picker`), its own outgoing destinations included (which need a redirect). The
+    /// host names each unmet one before a session starts, and `apphost list` fails on it.
+    public func declareNeeds(_ needs: [String]) {
+        self.needs += needs
     }
 
     /// Registers a shell: tabs or a split layout over registered names' root destinations.

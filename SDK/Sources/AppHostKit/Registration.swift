@@ -21,6 +21,38 @@ public struct Registration {
     public let check: (Route) throws(RouteError) -> Void
     /// The type's destinations as ``Navigation/allDestinations`` lists them; nil if it lists none.
     public private(set) var destinations: [DestinationSummary]? = nil
+    /// What the registration is: destinations with screens, or a part of the app layer.
+    public private(set) var role: Role = .destinations
+
+    /// What a registration is.
+    public enum Role {
+        /// Destinations the feature draws.
+        case destinations
+        /// A feature's outgoing values, which the app redirects; they have no screens.
+        case outgoing
+        /// The app's declaration, under ``AppDeclaration/registeredName``.
+        case app(AppDeclaration)
+        /// A deep-link handler for `scheme://host`: a URL to one of the feature's destinations, or nil.
+        case deepLinks(scheme: String, host: String, resolve: @MainActor (DeepLinkURL) -> Route?)
+    }
+
+    /// A registration of the app layer, which has no screens: its name, its role, and how its routes are checked.
+    init(name: String, typeName: String, feature: String, origin: String?, role: Role, check: @escaping (Route) throws(RouteError) -> Void) {
+        self.init(name: name, typeName: typeName, feature: feature, origin: origin, root: nil, check: check) { (route, _) throws(RouteError) in
+            throw RouteError(route: route.description, message: "is not a destination with a screen (\(typeName))")
+        }
+        self.role = role
+    }
+
+    /// Registers `type`'s values as outgoing: the app redirects them.
+    init<Value: OutgoingNavigation>(outgoing type: Value.Type, feature: String, origin: String?) {
+        self.init(
+            name: Value.routeName, typeName: _typeName(Value.self, qualified: true), feature: feature, origin: origin,
+            role: .outgoing, check: { (route) throws(RouteError) in _ = try route.decode(as: Value.self) }
+        )
+        let listed = DestinationSummary.of(Value.self)
+        destinations = listed.isEmpty ? nil : listed
+    }
 
     /// Describes routes that no Swift type stands for (a C feature's), by name and closures.
     public init(

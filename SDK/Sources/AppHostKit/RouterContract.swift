@@ -19,6 +19,9 @@ public protocol RouterContract: AnyObject {
     func replaceStack(with destinations: [any Navigation])
     /// Presents a destination as a sheet or full-screen cover with a stack of its own.
     func present(_ destination: any Navigation, style: PresentationStyle)
+    /// Presents a route as a sheet or full-screen cover with a stack of its own: a destination of
+    /// a feature whose types this one does not import, or an outgoing value's route.
+    func present(_ route: Route, style: PresentationStyle)
     /// Shows an alert over this scope, replacing whatever it presented.
     func showAlert(_ alert: Alert)
     /// Shows a confirmation dialog over this scope, replacing whatever it presented.
@@ -28,4 +31,13 @@ public protocol RouterContract: AnyObject {
     /// Leaves this destination (pops it, or dismisses its sheet at the sheet's root)
     /// and hands `result` to the screen that is then on top.
     func finish(with result: any NavigationResult)
+}
+
+extension RouterContract {
+    /// For conformers written before the requirement existed: the host's Router and RouterMock
+    /// implement it. A conformer of one's own that does not, and is asked to present a route, stops
+    /// here naming itself.
+    public func present(_ route: Route, style: PresentationStyle) {
+        preconditionFailure("\(Self.self) does not implement RouterContract.present(_ route:style:)")
+    }
 }

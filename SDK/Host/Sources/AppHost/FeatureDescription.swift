@@ -12,6 +12,8 @@ public struct FeatureDescription: Codable, Hashable, Sendable {
         public var typeName: String
         /// The route `--start NAME` opens, if any, as text.
         public var root: String?
+        /// What the name is in the app layer: nil for destinations, or `outgoing`, `app` or `deep links`.
+        public var role: String? = nil
         /// The destinations with their parameters: a C feature's, or those a Swift type lists (`allDestinations`); nil when unknown.
         public var destinations: [Destination]?
     }
@@ -58,6 +60,25 @@ public struct FeatureDescription: Codable, Hashable, Sendable {
     public var routes: [RouteType]
     /// Its shells.
     public var shells: [Shell]
+    /// The app it declares, if it does: its redirect table and its not-found destination.
+    public var app: App? = nil
+    /// What it needs of other features, `NAME` or `NAME/DESTINATION` each.
+    public var needs: [String]? = nil
+
+    /// An app's declaration.
+    public struct App: Codable, Hashable, Sendable {
+        /// The redirect table.
+        public var redirects: [Redirect]
+        /// The not-found destination, `NAME/DESTINATION`; nil for the host's own.
+        public var notFound: String?
+    }
+
+    /// One redirect: an outgoing destination, the destination it opens, and the parameters renamed.
+    public struct Redirect: Codable, Hashable, Sendable {
+        public var from: String
+        public var to: String
+        public var parameters: [String: String]
+    }
 
     /// Decodes a description from its JSON text; nil if it is not one.
     static func decode(_ json: Substring) -> FeatureDescription? {
@@ -76,13 +97,28 @@ extension FeatureDescription {
         let routes: [Value] = routes.map { route in
             var fields: [String: Value] = ["name": .string(route.name), "typeName": .string(route.typeName)]
             if let root = route.root { fields["root"] = .string(root) }
+            if let role = route.role { fields["role"] = .string(role) }
             if let destinations = route.destinations {
                 fields["destinations"] = .array(destinations.map(\.jsonValue))
             }
             return .object(fields)
         }
         let shells: [Value] = shells.map(\.jsonValue)
-        return Value.object(["build": .object(build), "name": .string(name), "routes": .array(routes), "shells": .array(shells)]).text
+        var fields: [String: Value] = ["build": .object(build), "name": .string(name), "routes": .array(routes), "shells": .array(shells)]
+        if let app {
+            var declaration: [String: Value] = [
+                "redirects": .array(app.redirects.map { redirect in
+                    .object([
+                        "from": .string(redirect.from), "to": .string(redirect.to),
+                        "parameters": .object(redirect.parameters.mapValues { .string($0) }),
+                    ])
+                })
+            ]
+            if let notFound = app.notFound { declaration["notFound"] = .string(notFound) }
+            fields["app"] = .object(declaration)
+        }
+        if let needs { fields["needs"] = .array(needs.map { .string($0) }) }
+        return Value.object(fields).text
     }
 }
 

@@ -24,8 +24,14 @@ public struct FeatureListing {
                 lines.append("    resources  \(resources)  (\(count) file\(count == 1 ? "" : "s"))")
             }
             for route in description.routes {
+                if route.role == "app" { continue }
+                if route.role == "deep links" {
+                    lines.append("    \(route.typeName)")
+                    continue
+                }
                 let start = route.root.map { "  (start: \($0))" } ?? ""
-                lines.append("    \(route.name)  \(route.typeName)\(start)")
+                let role = route.role == "outgoing" ? "  (outgoing: the app redirects it)" : ""
+                lines.append("    \(route.name)  \(route.typeName)\(start)\(role)")
                 for destination in route.destinations ?? [] {
                     let parameters = destination.parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
                     lines.append("      \(route.name)/\(destination.name)(\(parameters))")
@@ -34,7 +40,18 @@ public struct FeatureListing {
             for shell in description.shells {
                 lines.append("    \(shell.name)  shell, \(shell.style): \(shell.items.map(\.destination).joined(separator: ", "))")
             }
+            if let app = description.app {
+                lines.append("    app, not found: \(app.notFound ?? "the host's own")")
+                for redirect in app.redirects {
+                    lines.append("      redirect \(redirect.from) → \(redirect.to)")
+                }
+            }
+            if let needs = description.needs {
+                lines.append("    needs \(needs.joined(separator: ", "))")
+            }
         }
+        let check = AppLayerCheck(usable.compactMap(\.description))
+        lines += check.notes.map { "note: \($0)" }
         text = lines.joined(separator: "\n") + "\n"
         let failed = files.filter { $0.error != nil }
         let others = host.unreadableDirectories.map { "feature directory \($0) cannot be read" }
@@ -47,6 +64,10 @@ public struct FeatureListing {
                 problems.append("  \(error.description)\(note)")
             }
             problems += others.map { "  \($0)" }
+        }
+        if !check.problems.isEmpty {
+            problems.append("unmet:")
+            problems += check.problems.map { "  \($0)" }
         }
         refused = problems.isEmpty ? "" : problems.joined(separator: "\n") + "\n"
     }

@@ -61,6 +61,10 @@ public struct LoadedFeature: Hashable, Sendable {
     public var destinations: [FeatureDescription.Destination]? = nil
     /// A Swift feature's destinations by route name, for the types that list them (`allDestinations`).
     public var listedDestinations: [String: [FeatureDescription.Destination]] = [:]
+    /// The app the feature declares, if it does.
+    public var app: FeatureDescription.App? = nil
+    /// What the feature needs of others.
+    public var needs: [String] = []
 
     /// What the feature registered, as a probe reports it.
     public var description: FeatureDescription {
@@ -72,6 +76,7 @@ public struct LoadedFeature: Hashable, Sendable {
                     name: entry.name,
                     typeName: entry.typeName,
                     root: entry.root?.description,
+                    role: entry.role,
                     destinations: destinations ?? listedDestinations[entry.name]
                 )
             },
@@ -81,7 +86,9 @@ public struct LoadedFeature: Hashable, Sendable {
                     style: shell.style.rawValue,
                     items: shell.items.map { FeatureDescription.Item(title: $0.title, destination: $0.destination) }
                 )
-            }
+            },
+            app: app,
+            needs: needs.isEmpty ? nil : needs
         )
     }
 }
@@ -143,6 +150,8 @@ public enum FeatureLoader {
     ) throws(FeatureLoadError) -> LoadedFeature {
         let added: (entries: [RegistryEntry], shells: [ShellDefinition])
         var listed: [String: [FeatureDescription.Destination]] = [:]
+        var app: FeatureDescription.App?
+        var needs: [String] = []
         do {
             if let definition = library.cFeature {
                 let validate: @MainActor (Route) throws(RouteError) -> Void = { [weak registry] (route) throws(RouteError) in
@@ -152,7 +161,14 @@ public enum FeatureLoader {
             } else {
                 let context = try runSwiftRegistration(library)
                 added = try registry.register(context.registrations, shells: context.shells)
+                needs = context.needs
                 for registration in context.registrations {
+                    if case .app(let declaration) = registration.role {
+                        app = FeatureDescription.App(
+                            redirects: declaration.redirects.map { FeatureDescription.Redirect(from: $0.from, to: $0.to, parameters: $0.parameters) },
+                            notFound: declaration.notFound
+                        )
+                    }
                     listed[registration.name] = registration.destinations.map { destinations in
                         destinations.map { destination in
                             FeatureDescription.Destination(
@@ -186,7 +202,9 @@ public enum FeatureLoader {
             shells: added.shells.sorted { $0.name < $1.name },
             build: library.build,
             destinations: destinations,
-            listedDestinations: listed
+            listedDestinations: listed,
+            app: app,
+            needs: needs
         )
     }
 

@@ -62,20 +62,24 @@ public struct FeatureClaims: Hashable, Sendable {
     public var starts: [String]
     /// Shell names.
     public var shells: [String]
+    /// Names of the app layer (outgoing types, the app, deep-link handlers): claimed, so that they
+    /// load their feature, but no destinations of their own.
+    public var hidden: [String] = []
     /// The start route of each name in ``starts``, as text.
     public var roots: [String: String]
     /// Every claimed name: routes, then shells.
     public private(set) var all: [String] = []
 
     init(_ description: FeatureDescription) {
-        routes = description.routes.map(\.name)
+        routes = description.routes.filter { $0.role == nil }.map(\.name)
+        hidden = description.routes.filter { $0.role != nil }.map(\.name)
         starts = description.routes.filter { $0.root != nil }.map(\.name)
         shells = description.shells.map(\.name)
         roots = Dictionary(description.routes.compactMap { route in route.root.map { (route.name, $0) } }, uniquingKeysWith: { first, _ in first })
-        all = routes + shells
+        all = routes + hidden + shells
     }
 
-    /// Reads `r:NAME`, `s:NAME` and `*:NAME@ROOT` (a route with a start destination), comma-separated;
+    /// Reads `r:NAME`, `s:NAME`, `h:NAME` (a name of the app layer) and `*:NAME@ROOT` (a route with a start destination), comma-separated;
     /// routes are percent-encoded, so they hold no comma, colon or at sign of their own.
     public init?(field: Substring) {
         guard let claims = Array(field.utf8).withUnsafeBufferPointer({ FeatureClaims(bytes: $0) }) else { return nil }
@@ -98,6 +102,7 @@ public struct FeatureClaims: Hashable, Sendable {
             switch bytes[start] {
             case UInt8(ascii: "r"): routes.append(String(decoding: body, as: UTF8.self))
             case UInt8(ascii: "s"): shells.append(String(decoding: body, as: UTF8.self))
+            case UInt8(ascii: "h"): hidden.append(String(decoding: body, as: UTF8.self))
             case UInt8(ascii: "*"):
                 guard let at = body.firstIndex(of: UInt8(ascii: "@")) else { return nil }
                 let name = String(decoding: UnsafeBufferPointer(rebasing: body[..<at]), as: UTF8.self)
@@ -108,11 +113,12 @@ public struct FeatureClaims: Hashable, Sendable {
             }
             start = end + 1
         }
-        all = shells.isEmpty ? routes : routes + shells
+        all = shells.isEmpty && hidden.isEmpty ? routes : routes + hidden + shells
     }
 
     var field: String {
-        let marked = routes.map { name in roots[name].map { "*:\(name)@\($0)" } ?? "r:\(name)" } + shells.map { "s:\($0)" }
+        let marked = routes.map { name in roots[name].map { "*:\(name)@\($0)" } ?? "r:\(name)" }
+            + hidden.map { "h:\($0)" } + shells.map { "s:\($0)" }
         return marked.isEmpty ? "-" : marked.joined(separator: ",")
     }
 }

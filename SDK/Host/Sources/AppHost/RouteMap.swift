@@ -28,7 +28,7 @@ public struct RouteMap: Sendable {
         var shells: [FeatureDescription.Shell] = []
         for file in host.describeFiles() {
             guard let description = file.description else { continue }
-            for route in description.routes {
+            for route in description.routes where route.role == nil {
                 entries.append(Entry(
                     name: route.name, feature: description.name, path: file.path,
                     typeName: route.typeName, start: route.root, destinations: route.destinations

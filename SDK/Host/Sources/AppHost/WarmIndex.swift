@@ -16,6 +16,8 @@ final class WarmIndex {
     struct Claim {
         var line: Range<Int>
         var shell: Bool
+        /// A name of the app layer (`h:`): it loads its feature but is no destination.
+        var hidden: Bool
         var root: String?
     }
 
@@ -72,7 +74,7 @@ final class WarmIndex {
             return true
         }
         guard kind.elementsEqual("ok".utf8) else { return false }
-        // Claims: r:NAME, s:NAME or *:NAME@ROOT, comma-separated.
+        // Claims: r:NAME, s:NAME, h:NAME or *:NAME@ROOT, comma-separated.
         var claim = tabs[7] + 1
         let end = tabs[8]
         guard !bytes[claim..<end].elementsEqual("-".utf8) else { return true }
@@ -89,7 +91,8 @@ final class WarmIndex {
             }
             let name = String(decoding: bytes[(claim + 2)..<nameEnd], as: UTF8.self)
             // A name claimed twice needs the clash rule: the full path applies it.
-            guard claims.updateValue(Claim(line: line, shell: bytes[claim] == UInt8(ascii: "s"), root: root), forKey: name) == nil else {
+            let claimed = Claim(line: line, shell: bytes[claim] == UInt8(ascii: "s"), hidden: bytes[claim] == UInt8(ascii: "h"), root: root)
+            guard claims.updateValue(claimed, forKey: name) == nil else {
                 return false
             }
             claim = stop + 1

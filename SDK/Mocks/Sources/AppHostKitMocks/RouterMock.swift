@@ -74,6 +74,8 @@ public final class RouterMock: RouterContract {
     }
     /// Records the destination as its route, and the style.
     public func present(_ destination: any Navigation, style: PresentationStyle) { record(destination) { .present($0, style) } }
+    /// Records the route and the style.
+    public func present(_ route: Route, style: PresentationStyle) { events.append(.present(route, style)) }
     /// Records the alert.
     public func showAlert(_ alert: Alert) { events.append(.showAlert(alert)) }
     /// Records the dialog.

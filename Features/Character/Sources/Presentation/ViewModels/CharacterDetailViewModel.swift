@@ -39,6 +39,10 @@ final class CharacterDetailViewModel: ViewModel {
         router.popToRoot()
     }
 
+    func didTapOnEpisodesButton() {
+        router.navigate(to: CharacterOutgoingNavigation.episodes(characterIdentifier: identifier))
+    }
+
     func didTapOnRetryButton() async {
         await load()
     }

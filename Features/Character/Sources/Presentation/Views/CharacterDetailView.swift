@@ -22,6 +22,7 @@ struct CharacterDetailView {
             Divider()
             Button("Back") { [viewModel] in viewModel.didTapOnBackButton() }
             Button("Home") { [viewModel] in viewModel.didTapOnHomeButton() }
+            Button("View episodes") { [viewModel] in viewModel.didTapOnEpisodesButton() }
         case .error(let message):
             Title("Character \(viewModel.identifier)")
             ErrorMessage(message)

@@ -95,9 +95,9 @@ public enum FlowRunner {
                 visited.insert(session.topRoute.path)
                 if outcome == .quit { break }
             case .see(let text):
-                if !screen.contains(text) { return fail("expected the screen to contain: \(text)") }
+                if !Self.shows(screen, text) { return fail("expected the screen to contain: \(text)") }
             case .notSee(let text):
-                if screen.contains(text) { return fail("expected the screen not to contain: \(text)") }
+                if Self.shows(screen, text) { return fail("expected the screen not to contain: \(text)") }
             case .element(let label):
                 let labels = session.current?.actions.map(\.label) ?? []
                 if !labels.contains(where: { $0.equalsIgnoringCase(label) }) {
@@ -210,5 +210,15 @@ public enum JUnitReport {
             }
         }
         return escaped
+    }
+}
+
+extension FlowRunner {
+    /// Whether `screen` shows `text`, on one line or wrapped by the renderer over several: the
+    /// screen's lines are also read joined, each line's indentation and the line break read as one space.
+    static func shows(_ screen: String, _ text: String) -> Bool {
+        if screen.contains(text) { return true }
+        let joined = screen.split(separator: "\n").map { String($0).trimmingWhitespace() }.joined(separator: " ")
+        return joined.contains(text)
     }
 }

@@ -21,6 +21,9 @@ public struct RegistryEntry: Hashable, Sendable {
     /// The route `--start NAME` opens, if the type has one.
     public var root: Route?
 
+    /// What the entry is in the app layer: nil for destinations, or `outgoing`, `app` or `deep links`.
+    public var role: String? = nil
+
     /// Describes a registration.
     public init(name: String, typeName: String, feature: String, origin: String?, root: Route?) {
         self.name = name
@@ -241,9 +244,20 @@ public final class DestinationRegistry {
             .union(warmIndex?.claims.filter(\.value.shell).map(\.key) ?? []).sorted()
     }
 
-    /// The route names, registered or deferred, sorted.
+    /// The names of destinations, registered or deferred, sorted; the app layer's names (outgoing
+    /// types, `.app`, `.url.…`) are left out.
     public var names: [String] {
-        Set(registrations.keys).union(deferred.values.flatMap(\.claims.routes))
+        let registered = registrations.values.filter { registration in
+            if case .destinations = registration.role { return true }
+            return false
+        }
+        return Set(registered.map(\.name)).union(deferred.values.flatMap(\.claims.routes))
+            .union(warmIndex?.claims.filter { !$0.value.shell && !$0.value.hidden }.map(\.key) ?? []).sorted()
+    }
+
+    /// Every route name, registered or deferred, the app layer's included, sorted.
+    private var allNames: [String] {
+        Set(registrations.keys).union(deferred.values.flatMap { $0.claims.routes + $0.claims.hidden })
             .union(warmIndex?.claims.filter { !$0.value.shell }.map(\.key) ?? []).sorted()
     }
 
@@ -252,7 +266,7 @@ public final class DestinationRegistry {
         let registered = registrations.values.filter { $0.root != nil }.map(\.name)
         let waiting = deferred.values.flatMap { $0.claims.starts + $0.claims.shells }
             + (warmIndex?.claims.filter { $0.value.shell || $0.value.root != nil }.map(\.key) ?? [])
-        return Set(registered + shellDefinitions.keys + waiting).sorted()
+        return Set(registered + shellDefinitions.keys + waiting).filter { !$0.hasPrefix(".") }.sorted()
     }
 
     /// The root route of `name`, for `--start NAME`; a deferred feature's comes from its description.
@@ -302,6 +316,117 @@ public final class DestinationRegistry {
 extension Registration {
     /// What this registration adds, as the registry lists it.
     var entry: RegistryEntry {
-        RegistryEntry(name: name, typeName: typeName, feature: feature, origin: origin, root: root)
+        var entry = RegistryEntry(name: name, typeName: typeName, feature: feature, origin: origin, root: root)
+        switch role {
+        case .destinations: break
+        case .outgoing: entry.role = "outgoing"
+        case .app: entry.role = "app"
+        case .deepLinks: entry.role = "deep links"
+        @unknown default: entry.role = "unknown"
+        }
+        return entry
     }
+}
+
+// MARK: The app layer
+
+extension DestinationRegistry {
+    /// The registration named `name`, its feature loaded if it was deferred.
+    private func loaded(_ name: String) -> Registration? {
+        try? registration(for: Route(name: name))
+    }
+
+    /// The app's declaration, if a loaded feature declares it (its feature is loaded now if deferred).
+    public var app: AppDeclaration? {
+        guard case .app(let app)? = loaded(AppDeclaration.registeredName)?.role else { return nil }
+        return app
+    }
+
+    /// Whether `name` is a feature's outgoing navigation type.
+    public func isOutgoing(_ name: String) -> Bool {
+        guard case .outgoing? = loaded(name)?.role else { return false }
+        return true
+    }
+
+    /// Where navigating to `route` lands: `route` itself, unless it is outgoing; then the app's
+    /// redirect of it, or the not-found destination with a warning naming the outgoing value and why.
+    public func redirect(_ route: Route) -> (route: Route, warning: String?) {
+        guard !route.name.hasPrefix("."), isOutgoing(route.name) else { return (route, nil) }
+        func notFound(_ reason: String) -> (route: Route, warning: String?) {
+            let destination = notFoundRoute(for: route.description)
+            return (destination, "outgoing \(route): \(reason); showing \(destination.path)")
+        }
+        guard let app else {
+            return notFound("no loaded feature declares the app, whose redirects say where it goes")
+        }
+        guard let redirect = app.redirect(for: route) else {
+            return notFound("the app has no redirect for \(route.path)")
+        }
+        do throws(RouteError) {
+            let target = try redirect.target(of: route)
+            try validate(target)
+            return (target, nil)
+        } catch {
+            return notFound("it redirects to \(redirect.to), but \(error.message)")
+        }
+    }
+
+    /// The not-found destination for what `text` names: the app's, given `route=text`, when a loaded
+    /// feature provides it; else the host's own.
+    public func notFoundRoute(for text: String) -> Route {
+        if let declared = app?.notFound, var route = try? Route(parsing: declared) {
+            route.parameters.append(Route.Parameter(name: "route", value: text))
+            if (try? validate(route)) != nil { return route }
+        }
+        registerHostNotFound()
+        return Route(name: HostNotFound.routeName, destination: "notFound", parameters: [Route.Parameter(name: "route", value: text)])
+    }
+
+    private func registerHostNotFound() {
+        guard (try? validate(Route(name: HostNotFound.routeName, destination: "notFound", parameters: [.init(name: "route", value: "")]))) == nil else { return }
+        try? register(HostNotFound.self, feature: HostNotFound.routeName) { destination, router in
+            guard case .notFound(let route) = destination else { return Screen {} }
+            return Screen {
+                Title("Not found")
+                Text("Nothing in this app answers \(route).")
+                Button("Back") { router.goBack() }
+            }
+        }
+    }
+
+    /// The `scheme://host` of every deep-link handler, registered or deferred, sorted.
+    public var deepLinkHosts: [String] {
+        allNames.compactMap(Self.deepLinkHost)
+    }
+
+    /// `scheme://host` of a handler's reserved name, `.url.<scheme>_<host>`.
+    static func deepLinkHost(ofName name: String) -> String? {
+        guard name.hasPrefix(".url."), let underscore = name.firstIndex(of: "_") else { return nil }
+        let scheme = name[name.index(name.startIndex, offsetBy: 5)..<underscore]
+        return "\(scheme)://\(name[name.index(after: underscore)...])"
+    }
+
+    /// The destination of a URL deep link, from the handler of its scheme and host; the error names
+    /// the URL and the handler that declined it, or the handlers there are.
+    public func resolve(url: DeepLinkURL) throws(RouteError) -> Route {
+        let name = DeepLinkURL.registeredName(scheme: url.scheme, host: url.host)
+        guard let registration = loaded(name), case .deepLinks(_, _, let resolve) = registration.role else {
+            let hosts = deepLinkHosts
+            throw RouteError(
+                route: url.description,
+                message: "no loaded feature handles \(url.scheme)://\(url.host) links (handlers: \(hosts.isEmpty ? "none" : hosts.joined(separator: ", ")))"
+            )
+        }
+        guard let route = resolve(url) else {
+            throw RouteError(route: url.description, message: "the handler of \(url.scheme)://\(url.host) (feature \(registration.feature)) does not know this URL")
+        }
+        try validate(route)
+        return redirect(route).route
+    }
+}
+
+/// The host's own not-found destination, for when the app declares none or its feature is not loaded.
+enum HostNotFound: Navigation {
+    case notFound(route: String)
+    static let routeName = "apphost"
 }

@@ -16,6 +16,9 @@ public final class Router: RouterContract {
     public var onError: (@MainActor (RouteError) -> Void)?
     /// Called with a result and the scope whose top screen should receive it.
     public var onResult: (@MainActor (_ result: Route, _ depth: Int) -> Void)?
+    /// Turns a route asked for into the one to show: an outgoing value into its redirect, or the
+    /// not-found destination. Set by the navigator; without it, routes are shown as asked.
+    public var redirect: (@MainActor (Route) -> Route)?
 
     /// The most presentations one stack may have over it, nested (sheets, covers, then an alert or a
     /// dialog on top). Deeper would be a state whose deep link no host reads back
@@ -106,6 +109,7 @@ public final class Router: RouterContract {
 
     /// Pushes a route onto the stack of scope `depth`.
     public func navigate(to route: Route, depth: Int) {
+        let route = redirect?(route) ?? route
         update(depth, from: count(depth)) { $0.path.append(route) }
     }
 
@@ -159,7 +163,7 @@ public final class Router: RouterContract {
             fail(route.description, "cannot be presented: at most \(Self.maximumPresentationDepth) presentations may be nested (Router.maximumPresentationDepth)")
             return
         }
-        let presented = NavigationState(root: route)
+        let presented = NavigationState(root: redirect?(route) ?? route)
         update(depth, from: count(depth)) { $0.presentation = style == .sheet ? .sheet(presented) : .fullScreenCover(presented) }
     }
 
@@ -197,6 +201,7 @@ public final class Router: RouterContract {
 
     /// Replaces the stack of a scope, keeping what it presents.
     public func replaceStack(_ routes: [Route], depth: Int) {
+        let routes = redirect.map { routes.map($0) } ?? routes
         guard let root = routes.first else { return }
         update(depth, from: 0) {
             $0.root = root
@@ -239,6 +244,7 @@ public final class Router: RouterContract {
     public func pop(to destination: any Navigation) { pop(to: destination, depth: 0) }
     public func replaceStack(with destinations: [any Navigation]) { replaceStack(with: destinations, depth: 0) }
     public func present(_ destination: any Navigation, style: PresentationStyle) { present(destination, style: style, depth: 0) }
+    public func present(_ route: Route, style: PresentationStyle) { present(route, style: style, depth: 0) }
     public func showAlert(_ alert: Alert) { show(.alert(alert), depth: 0) }
     public func showConfirmationDialog(_ dialog: ConfirmationDialog) { show(.confirmationDialog(dialog), depth: 0) }
     public func dismiss() { dismiss(depth: 0) }
@@ -263,6 +269,7 @@ final class RouterScope: RouterContract {
     func pop(to destination: any Navigation) { owner.pop(to: destination, depth: depth) }
     func replaceStack(with destinations: [any Navigation]) { owner.replaceStack(with: destinations, depth: depth) }
     func present(_ destination: any Navigation, style: PresentationStyle) { owner.present(destination, style: style, depth: depth) }
+    func present(_ route: Route, style: PresentationStyle) { owner.present(route, style: style, depth: depth) }
     func showAlert(_ alert: Alert) { owner.show(.alert(alert), depth: depth) }
     func showConfirmationDialog(_ dialog: ConfirmationDialog) { owner.show(.confirmationDialog(dialog), depth: depth) }
     func dismiss() { owner.dismiss(depth: depth) }

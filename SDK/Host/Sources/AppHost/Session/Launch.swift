@@ -49,7 +49,9 @@ public enum Launch {
             do {
                 try session.open(link)
             } catch {
-                throw .badLink(link, error)
+                // A URL no handler resolves opens the not-found destination and is named, as in a session.
+                guard DeepLinkURL(parsing: link) != nil else { throw .badLink(link, error) }
+                errorOutput("error: --open \(link.visible): \(error.message.visible)\n")
             }
         }
         guard let store else { return session }

@@ -29,12 +29,25 @@ public final class Navigator {
 
     private let registry: DestinationRegistry
     private let report: @MainActor (String) -> Void
+    private let warn: @MainActor (String) -> Void
 
-    /// A navigator in `state`; problems (a shell nobody provides, a router's failed request) go to `report`.
-    public init(registry: DestinationRegistry, state: AppState, report: @escaping @MainActor (String) -> Void) {
+    /// A navigator in `state`; problems (a shell nobody provides, a router's failed request) go to
+    /// `report`, and an outgoing value nothing serves to `warn`.
+    public init(
+        registry: DestinationRegistry, state: AppState, report: @escaping @MainActor (String) -> Void,
+        warn: @escaping @MainActor (String) -> Void = { _ in }
+    ) {
         self.registry = registry
         self.report = report
+        self.warn = warn
         install(state)
+    }
+
+    /// Where a route asked for lands (see ``DestinationRegistry/redirect(_:)``); a warning is passed on.
+    private func redirected(_ route: Route) -> Route {
+        let (target, warning) = registry.redirect(route)
+        if let warning { warn(warning) }
+        return target
     }
 
     /// The state a `--start NAME` opens: a shell with each item at its root, or a name's root destination.
@@ -93,6 +106,7 @@ public final class Navigator {
             let router = Router(state: stack)
             router.onError = { [weak self] error in self?.report(error.description) }
             router.onResult = { [weak self] result, depth in self?.deliver(result, item: item, depth: depth) }
+            router.redirect = { [weak self] route in self?.redirected(route) ?? route }
             return router
         }
         selected = min(max(state.selected, 0), routers.count - 1)
@@ -137,8 +151,28 @@ public final class Navigator {
         return root
     }
 
+    /// Opens a URL deep link (`myapp://character/detail/2`): the destination its feature's handler
+    /// resolves it to is pushed onto the selected stack, as an app's onOpenURL does. A URL no handler
+    /// resolves opens the not-found destination, and the error naming the URL and why is thrown after.
+    public func openURL(_ text: String) throws(RouteError) {
+        guard let url = DeepLinkURL(parsing: text) else {
+            throw RouteError(route: text, message: "is not a URL deep link; expected scheme://host[/path][?query]")
+        }
+        do {
+            router.navigate(to: try registry.resolve(url: url))
+        } catch {
+            router.navigate(to: registry.notFoundRoute(for: url.description), depth: 0)
+            throw error
+        }
+    }
+
     /// Opens a deep link: checks every route first, then applies it; on error nothing changes.
+    /// A URL (`scheme://…`) is opened by ``openURL(_:)``.
     public func open(_ text: String) throws(RouteError) {
+        if DeepLinkURL.looksLikeURL(text) {
+            try openURL(text)
+            return
+        }
         let link = try DeepLink(parsing: text)
         switch link {
         case .stack(let linked):
@@ -171,8 +205,8 @@ public final class Navigator {
             throw RouteError(route: state.top.description, message: "presents more than \(Router.maximumPresentationDepth) levels deep (Router.maximumPresentationDepth)")
         }
         var state = state
-        state.root = expand(state.root)
-        state.path = state.path.map(expand)
+        state.root = redirected(expand(state.root))
+        state.path = state.path.map { redirected(expand($0)) }
         try registry.validate(state.root)
         for route in state.path {
             try registry.validate(route)

@@ -132,7 +132,8 @@ public final class Session {
         self.write = output
         self.writeError = errorOutput
         let report: @MainActor (String) -> Void = { [weak self] in self?.report($0) }
-        navigator = Navigator(registry: registry, state: state, report: report)
+        let warn: @MainActor (String) -> Void = { [weak self] in self?.writeError("warning: \($0.visible)\n") }
+        navigator = Navigator(registry: registry, state: state, report: report, warn: warn)
         screens = ScreenStore(registry: registry, work: work, report: report)
         lastNotified = navigator.stamp
         apphost_tasks_count_global_jobs()
@@ -405,7 +406,9 @@ public final class Session {
             do {
                 try navigator.open(link)
             } catch {
-                return fail("open \(link): \(error.described(within: link))")
+                let failed = fail("open \(link): \(error.described(within: link))")
+                // A URL no handler resolves has opened the not-found destination: that is a change.
+                return DeepLinkURL(parsing: link) != nil ? true : failed
             }
         case .tap, .type, .state, .help, .quit, .show, .routes, .record, .wait, .waitUntil:
             return false

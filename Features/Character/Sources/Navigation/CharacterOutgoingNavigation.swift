@@ -1,0 +1,28 @@
+import AppHostKit
+import CharacterInterface
+
+/// Where the Character feature sends people that another feature serves. Nothing here knows which:
+/// the app redirects each value (see `Features/Shell`), or shows its not-found screen.
+enum CharacterOutgoingNavigation: OutgoingNavigation {
+    /// The episodes a character appears in.
+    case episodes(characterIdentifier: Int)
+
+    static let routeName = "character-outgoing"
+    static let allDestinations: [CharacterOutgoingNavigation] = [.episodes(characterIdentifier: 1)]
+}
+
+/// The Character feature's URL deep links, `myapp://character[/list]` and `myapp://character/detail/ID`.
+enum CharacterDeepLinks {
+    static let hosts = ["myapp://character"]
+
+    static func destination(for url: DeepLinkURL) -> CharacterNavigation? {
+        switch url.pathComponents {
+        case [], ["list"]:
+            return .list
+        case let path where path.count == 2 && path[0] == "detail":
+            return Int(path[1]).map { .detail(identifier: $0) }
+        default:
+            return nil
+        }
+    }
+}

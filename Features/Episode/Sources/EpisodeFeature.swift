@@ -1,0 +1,126 @@
+import AppHostKit
+import Observation
+
+/// The Episode feature: the show's episodes, those of one character, and one episode's detail.
+/// It knows nothing of the Character feature: a character's episodes arrive as the app's redirect
+/// of Character's outgoing value, and an episode's characters leave as its own outgoing value.
+public struct EpisodeFeature: NavigationFeature {
+    public static let root = EpisodeNavigation.list
+    public static let outgoing: [any OutgoingNavigation.Type] = [EpisodeOutgoingNavigation.self]
+    public static let deepLinkHosts = ["myapp://episode"]
+
+    public init() {}
+
+    public static func destination(for url: DeepLinkURL) -> EpisodeNavigation? {
+        EpisodeDeepLinks.destination(for: url)
+    }
+
+    public func makeScreen(for destination: EpisodeNavigation, router: any RouterContract) -> Screen {
+        let model = EpisodesViewModel(destination: destination, router: router)
+        return Screen(model, task: { await $0.didAppear() }) { model in
+            EpisodesView(model: model).body
+        }
+    }
+}
+
+/// What an episode screen shows.
+enum EpisodesState: Equatable {
+    case loading
+    case episodes([Episode])
+    case episode(Episode)
+    case error(String)
+}
+
+/// The view model of every Episode screen: it reads the episodes and picks what its destination shows.
+@MainActor
+@Observable
+final class EpisodesViewModel {
+    let destination: EpisodeNavigation
+    private(set) var state: EpisodesState = .loading
+    private let router: any RouterContract
+
+    init(destination: EpisodeNavigation, router: any RouterContract) {
+        self.destination = destination
+        self.router = router
+    }
+
+    func didAppear() async {
+        let all: [Episode]
+        do {
+            all = try EpisodeRepository.episodes()
+        } catch {
+            state = .error(error.description)
+            return
+        }
+        switch destination {
+        case .list:
+            state = .episodes(all)
+        case .characterEpisodes(let character):
+            state = .episodes(all.filter { $0.characters.contains(character) })
+        case .detail(let identifier):
+            state = all.first { $0.id == identifier }.map(EpisodesState.episode) ?? .error("episode \(identifier) not found")
+        }
+    }
+
+    func didSelect(_ episode: Episode) {
+        router.navigate(to: EpisodeNavigation.detail(identifier: episode.id))
+    }
+
+    func didSelectCharacter(_ identifier: Int) {
+        router.navigate(to: EpisodeOutgoingNavigation.character(identifier: identifier))
+    }
+
+    func didTapOnAllEpisodesButton() {
+        router.navigate(to: EpisodeNavigation.list)
+    }
+
+    func didTapOnBackButton() {
+        router.goBack()
+    }
+}
+
+/// The Episode screens: a pure function of the view model's state.
+@MainActor
+struct EpisodesView {
+    let model: EpisodesViewModel
+
+    private var title: String {
+        switch model.destination {
+        case .list: "Episodes"
+        case .characterEpisodes(let character): "Episodes of character \(character)"
+        case .detail(let identifier): "Episode \(identifier)"
+        }
+    }
+
+    @ViewBuilder
+    var body: [Node] {
+        switch model.state {
+        case .loading:
+            Title(title)
+            ProgressIndicator("Loading episodes…")
+        case .episodes(let episodes):
+            Title(title)
+            Text(episodes.isEmpty ? "No episodes" : "\(episodes.count) episode\(episodes.count == 1 ? "" : "s")")
+            List(episodes) { [model] episode in
+                Button("\(episode.code) \(episode.name)") { model.didSelect(episode) }
+            }
+            if case .characterEpisodes = model.destination {
+                Button("All episodes") { [model] in model.didTapOnAllEpisodesButton() }
+            }
+            Button("Back") { [model] in model.didTapOnBackButton() }
+        case .episode(let episode):
+            Title(episode.name)
+            Text("\(episode.code), aired \(episode.airDate)")
+            Section("Characters") {
+                ForEach(episode.characters) { [model] character in
+                    Button("Character \(character)") { model.didSelectCharacter(character) }
+                }
+            }
+            Button("Back") { [model] in model.didTapOnBackButton() }
+        case .error(let message):
+            Title(title)
+            ErrorMessage(message)
+            Button("Back") { [model] in model.didTapOnBackButton() }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import AppHost
+import AppHostTesting
+import Foundation
+import Testing
+
+/// The app layer through the real `apphost` and the built features: redirects between features that
+/// know nothing of each other, the not-found screen when a redirect's target is absent, URL deep
+/// links, and what `list` and a start say about unmet needs.
+@Suite
+struct AppLayerTests {
+    private let apphost = ProcessRunner.built("apphost")
+    private static let all = ["Home", "Character", "Settings", "Shell", "Episode", "System", "About"]
+
+    /// A features folder with the built features named, and a cache folder of its own.
+    private final class Folder {
+        let features: FeatureFixtures
+        let cache: FeatureFixtures
+
+        init(_ names: [String]) throws {
+            features = try FeatureFixtures()
+            cache = try FeatureFixtures()
+            for name in names {
+                try features.addBuiltFeature(name)
+            }
+        }
+
+        var environment: [String: String] { ["APPHOST_CACHE": cache.directory.path] }
+    }
+
+    private func run(_ arguments: [String], _ folder: Folder, input: String = "") throws -> ProcessResult {
+        try ProcessRunner.run(apphost, arguments + ["--features", folder.features.directory.path], input: input, environment: folder.environment)
+    }
+
+    private func flow(_ text: String, in folder: Folder) throws -> ProcessResult {
+        let file = folder.features.path("check.flow")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        return try run(["test", file], folder)
+    }
+
+    @Test
+    func withEpisodeAbsentViewEpisodesOpensTheAppsNotFoundScreenAndListNamesTheBrokenRedirect() throws {
+        let folder = try Folder(Self.all.filter { $0 != "Episode" })
+        let broken = "redirect character-outgoing/episodes → episode/characterEpisodes is broken: no loaded feature provides 'episode'; it opens the not-found destination"
+
+        let list = try run(["list"], folder)
+        let session = try run(["--start", "character"], folder, input: "tap Rick\ntap View episodes\nstate\n")
+        let result = try flow("""
+            start character
+            tap Rick Sanchez
+            tap View episodes
+            route system/notFound?route=character-outgoing%2Fepisodes%3FcharacterIdentifier%3D1
+            see Not found
+            see Nothing in this app answers character-outgoing/episodes?characterIdentifier=1.
+            tap Back
+            route character/detail?identifier=1
+
+            """, in: folder)
+
+        #expect(list.status == 1)
+        #expect(list.errors == "unmet:\n  \(broken)\n")
+        #expect(session.status == 0)
+        #expect(session.errors.hasPrefix("warning: \(broken)\n"), "named before the session runs: \(session.errors)")
+        #expect(session.errors.contains(
+            "warning: outgoing character-outgoing/episodes?characterIdentifier=1: it redirects to episode/characterEpisodes, but no loaded feature provides 'episode'"
+        ), "\(session.errors)")
+        #expect(session.output.hasSuffix("character/list>character/detail?identifier=1>system/notFound?route=character-outgoing%2Fepisodes%3FcharacterIdentifier%3D1\n"))
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test
+    func withEpisodePresentTheRedirectLandsOnItsScreenAndListIsClean() throws {
+        let folder = try Folder(Self.all)
+
+        let list = try run(["list"], folder)
+        let session = try run(["--start", "character", "--width", "50"], folder, input: "tap Rick\ntap View episodes\nstate\n")
+
+        #expect(list.status == 0, "\(list.errors)")
+        #expect(list.output.contains("    app, not found: system/notFound\n      redirect character-outgoing/episodes → episode/characterEpisodes\n"))
+        #expect(list.output.contains("    needs character/picker\n"))
+        #expect(session.errors == "")
+        #expect(session.output.contains("Episodes of character 1\n… › Rick Sanchez › Episodes of character 1\n"), "\(session.output)")
+        #expect(session.output.hasSuffix("character/list>character/detail?identifier=1>episode/characterEpisodes?characterIdentifier=1\n"))
+    }
+
+    @Test
+    func withoutTheAppOrItsNotFoundFeatureTheHostsOwnNotFoundScreenIsShown() throws {
+        let noApp = try Folder(["Character", "Episode"])
+        let noSystem = try Folder(Self.all.filter { $0 != "System" && $0 != "Episode" })
+
+        let alone = try run(["--start", "character"], noApp, input: "tap Rick\ntap View episodes\nstate\n")
+        let list = try run(["list"], noApp)
+        let missing = try run(["--start", "character"], noSystem, input: "tap Rick\ntap View episodes\nstate\n")
+
+        #expect(alone.status == 0)
+        #expect(alone.errors.contains("warning: outgoing character-outgoing/episodes?characterIdentifier=1: no loaded feature declares the app, whose redirects say where it goes; showing apphost/notFound\n"), "\(alone.errors)")
+        #expect(alone.output.hasSuffix(">apphost/notFound?route=character-outgoing%2Fepisodes%3FcharacterIdentifier%3D1\n"))
+        #expect(list.status == 0, "no app is no fault: \(list.errors)")
+        #expect(list.output.contains("note: character's outgoing character-outgoing/episodes opens the not-found destination: no loaded feature declares the app\n"))
+        #expect(missing.errors.contains("the app's not-found destination system/notFound is not served: no loaded feature provides 'system'; the host's own is shown"))
+        #expect(missing.output.hasSuffix(">apphost/notFound?route=character-outgoing%2Fepisodes%3FcharacterIdentifier%3D1\n"))
+    }
+
+    @Test
+    func aURLOpensItsFeaturesDestinationAndOneNobodyResolvesTheNotFoundScreen() throws {
+        let folder = try Folder(Self.all)
+
+        let morty = try run(["--start", "main", "--open", "myapp://character/detail/2", "--width", "50"], folder, input: "state\n")
+        let nowhere = try run(["--start", "main", "--open", "myapp://nowhere/x"], folder, input: "state\n")
+        let malformed = try run(["--start", "main", "--open", "myapp://"], folder)
+
+        #expect(morty.status == 0)
+        #expect(morty.errors == "")
+        // As an app's onOpenURL does, the destination is pushed onto the stack in view.
+        #expect(morty.output.contains("Morty Smith\nHome › Morty Smith\n"), "\(morty.output)")
+        #expect(morty.output.hasSuffix("@main:home(home:home/main>character/detail?identifier=2|character:character/list|settings:settings/main)\n"))
+        #expect(nowhere.status == 0)
+        #expect(nowhere.errors == "error: --open myapp://nowhere/x: no loaded feature handles myapp://nowhere links (handlers: myapp://character, myapp://episode)\n")
+        #expect(nowhere.output.contains("Nothing in this app answers myapp://nowhere/x."))
+        #expect(malformed.status == 2)
+        #expect(malformed.errors.contains("is not a URL deep link; expected scheme://host[/path][?query]"), "\(malformed.errors)")
+    }
+
+    @Test
+    func aNeedNoLoadedFeatureMeetsIsNamedByListAndAtTheStart() throws {
+        let folder = try Folder(["Home", "Settings", "Shell", "System", "About"])
+
+        let list = try run(["list"], folder)
+        let start = try run(["--start", "settings"], folder, input: "")
+
+        #expect(list.status == 1)
+        for line in [
+            "  settings needs character/picker; no loaded feature provides 'character'\n",
+            "  shell needs character; no loaded feature provides 'character'\n",
+        ] {
+            #expect(list.errors.contains(line), "\(list.errors)")
+        }
+        #expect(start.status == 0)
+        #expect(start.errors.contains("warning: settings needs character/picker; no loaded feature provides 'character'\n"), "\(start.errors)")
+    }
+}
