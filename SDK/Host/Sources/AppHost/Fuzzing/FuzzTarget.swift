@@ -15,7 +15,8 @@ import Glibc
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A session command line (`SessionCommand.parse`).
     case command
-    /// A deep link: parsed, printed, parsed again to the same link.
+    /// A deep link: parsed, printed, parsed again to the same link; and the same bytes as a URL deep
+    /// link, as a feature's handler reads it.
     case deepLink
     /// A route: parsed, printed and parsed again, and decoded into a `Navigation` value with every parameter type.
     case route
@@ -46,6 +47,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     private static func deepLink(_ text: String) {
+        url(text)
         guard let link = try? DeepLink(parsing: text) else { return }
         let printed = link.description
         do {
@@ -53,6 +55,19 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             guard again == link else { fatalError("deep link '\(text)' printed as '\(printed)' reads back as another link") }
         } catch {
             fatalError("deep link '\(text)' printed as '\(printed)', which does not parse: \(error)")
+        }
+    }
+
+    /// A URL deep link: what reads as one has a scheme and host that are names, and path components
+    /// and query items that were percent-decoded; its reserved handler name reads back as its scheme and host.
+    private static func url(_ text: String) {
+        guard let url = DeepLinkURL(parsing: text) else { return }
+        guard DeepLinkURL.looksLikeURL(text), Route.isValidName(url.host), !url.scheme.contains("_"), !url.pathComponents.contains("") else {
+            fatalError("URL '\(text)' read as \(url.scheme)://\(url.host) \(url.pathComponents), which it is not")
+        }
+        let name = DeepLinkURL.registeredName(scheme: url.scheme, host: url.host)
+        guard DestinationRegistry.deepLinkHost(ofName: name) == "\(url.scheme)://\(url.host)" else {
+            fatalError("URL '\(text)': the handler name \(name) does not read back as its scheme and host")
         }
     }
 
