@@ -19,9 +19,36 @@ struct CrawlTests {
             "@main:Home about/license?id=3  'libffi'  tap 3 (About); tap 1 (Open-source licenses); tap 3 (libffi)",
             "@main:Settings settings/main !Reset settings?  'Reset settings?'",
             "@main:Characters character/detail?identifier=24  'Armagheadon'  tab 2 (tab Characters); tap 24 (Armagheadon (Alive))",
+            "@main:Characters episode/characterEpisodes?characterIdentifier=1  'Episodes of character 1'",
         ] {
             #expect(result.output.contains(screen), "not reached: \(screen)")
         }
+        #expect(result.output.contains(
+            "redirects:\n"
+                + "  character-outgoing/episodes → episode/characterEpisodes  ('View episodes' on character/detail)\n"
+                + "  episode-outgoing/character → character/detail  ('Character 1' on episode/detail)\n"
+        ), "\(result.output)")
+    }
+
+    @Test
+    func aRedirectToAnAbsentFeatureIsADeadLinkAndTheGraphLabelsRedirects() throws {
+        let fixtures = try FeatureFixtures()
+        for name in ["Character", "Shell", "System"] {
+            try fixtures.addBuiltFeature(name)
+        }
+        let cache = try FeatureFixtures()
+
+        let crawl = try ProcessRunner.run(
+            apphost, ["crawl", "--start", "character", "--features", fixtures.directory.path], environment: ["APPHOST_CACHE": cache.directory.path]
+        )
+        let graph = try ProcessRunner.run(apphost, ["graph", "--start", "character"])
+
+        #expect(crawl.status == 1)
+        #expect(crawl.output.contains(
+            "dead link: on character/detail, element 3 'View episodes' (tap 3): warning: outgoing character-outgoing/episodes?characterIdentifier=1: "
+                + "it redirects to episode/characterEpisodes, but no loaded feature provides 'episode'"
+        ), "\(crawl.output)")
+        #expect(graph.output.contains("[label=\"View episodes (via character-outgoing/episodes)\"]"), "\(graph.output)")
     }
 
     @Test

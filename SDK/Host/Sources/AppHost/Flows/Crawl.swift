@@ -40,6 +40,8 @@ public struct CrawlEdge: Codable, Sendable, Equatable {
     public var problem: String?
     /// Whether activating it ended the host (a crash or a hang in a feature).
     public var crashed: Bool = false
+    /// The outgoing route the element navigated to, which the app redirected to ``to``.
+    public var via: String? = nil
 
     public init(number: Int, label: String, command: String, to: String?, toKey: String?, problem: String?, crashed: Bool = false) {
         self.number = number
@@ -144,12 +146,16 @@ public enum CrawlExplorer {
             }
         }
         let before = errors.lines.count
+        let redirectsBefore = session.lastRedirect?.count ?? 0
         await session.execute(command)
+        let redirect = session.lastRedirect.flatMap { $0.count > redirectsBefore ? $0.from.path : nil }
         var problem = errors.lines.count > before ? errors.lines[before...].joined(separator: " | ") : nil
         if problem == nil, let title = session.current?.layout.layers.last?.title, title.hasPrefix("Unavailable: ") {
             problem = "leads to an error screen: \(title)"
         }
-        return CrawlEdge(number: number, label: label, command: command, to: session.deepLink.description, toKey: key(of: session), problem: problem)
+        var edge = CrawlEdge(number: number, label: label, command: command, to: session.deepLink.description, toKey: key(of: session), problem: problem)
+        edge.via = redirect
+        return edge
     }
 }
 
@@ -210,6 +216,19 @@ public struct CrawlReport: Codable, Sendable {
         for state in reached {
             let path = state.path.isEmpty ? "(start)" : state.path.joined(separator: "; ")
             lines.append("  \(state.node.key)  '\(state.node.title)'  \(path)")
+        }
+        // Each redirect the elements went through, once: the outgoing value and where it landed.
+        var redirects: [String] = []
+        for state in reached {
+            for edge in state.edges {
+                guard let via = edge.via, let to = edge.toKey.flatMap({ key in reached.first { $0.node.key == key }?.node.route }) else { continue }
+                let line = "  \(via) → \(to)  ('\(edge.label)' on \(state.node.route))"
+                if !redirects.contains(where: { $0.hasPrefix("  \(via) → \(to)  ") }) { redirects.append(line) }
+            }
+        }
+        if !redirects.isEmpty {
+            lines.append("redirects:")
+            lines += redirects
         }
         let problems = self.problems
         lines.append(problems.isEmpty ? "no problems" : "problems:")

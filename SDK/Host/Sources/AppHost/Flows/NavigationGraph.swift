@@ -44,7 +44,9 @@ public struct NavigationGraph: Sendable {
                 // The shell's tabs are the same chrome on every screen: drawn from the start only.
                 if edge.command.hasPrefix("tab "), from != "s0" { continue }
                 guard let key = edge.toKey, let to = ids[key], to != from, seen.insert("\(from)>\(to)").inserted else { continue }
-                edges.append(Edge(from: from, to: to, label: edge.label, problem: false))
+                // A redirect shows on its edge: the outgoing value the element asked for.
+                let label = edge.via.map { "\(edge.label) (via \($0))" } ?? edge.label
+                edges.append(Edge(from: from, to: to, label: label, problem: false))
             }
         }
         self.nodes = nodes

@@ -43,10 +43,19 @@ public final class Navigator {
         install(state)
     }
 
+    /// The last outgoing route redirected, and where it landed.
+    public private(set) var lastRedirect: (from: Route, to: Route)?
+    /// Counts the outgoing routes redirected (to a destination or to not-found).
+    public private(set) var redirectCount = 0
+
     /// Where a route asked for lands (see ``DestinationRegistry/redirect(_:)``); a warning is passed on.
     private func redirected(_ route: Route) -> Route {
         let (target, warning) = registry.redirect(route)
         if let warning { warn(warning) }
+        if target != route {
+            lastRedirect = (route, target)
+            redirectCount += 1
+        }
         return target
     }
 

@@ -106,6 +106,11 @@ public final class Session {
     /// A terminal or a pipe takes bytes, and a screen then never becomes a `String`.
     public var screenOutput: ((borrowing [UInt8]) -> Void)?
 
+    /// The last outgoing route the app redirected, and where it landed; with the number redirected so far.
+    public var lastRedirect: (from: Route, to: Route, count: Int)? {
+        navigator.lastRedirect.map { ($0.from, $0.to, navigator.redirectCount) }
+    }
+
     /// Makes what `routes` prints, every destination the loaded features provide (asked only when it is used).
     public var routeMap: (@MainActor () -> RouteMap)?
 
