@@ -76,7 +76,7 @@ struct AppHostCommandTests {
                   character/list()
                   character/detail(identifier: int)
                   character/picker()
-                  character/filter(status: string)
+                character-filter  CharacterFeature.CharacterLiveNavigation  (holds live values: reached by navigating, never by a link)
                 character-outgoing  CharacterFeature.CharacterOutgoingNavigation  (outgoing: the app redirects it)
                   character-outgoing/episodes(characterIdentifier: int)
               episode  \(directory)/libEpisodeFeature.so  (\(FeatureBuild.kit))  probed

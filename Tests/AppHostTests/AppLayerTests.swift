@@ -137,4 +137,21 @@ struct AppLayerTests {
         #expect(start.status == 0)
         #expect(start.errors.contains("warning: settings needs character/picker; no loaded feature provides 'character'\n"), "\(start.errors)")
     }
+
+    @Test
+    func aDestinationHoldingALiveValueIsLeftOutOfStateAndStateFilesWithOneWarning() throws {
+        let folder = try Folder(Self.all)
+        let stateFile = folder.cache.path("session.state")
+
+        let first = try run(["--start", "character", "--state", stateFile], folder, input: "tap Filter: All\nstate\ntap Dead\nstate\n")
+        let again = try run(["--start", "character", "--state", stateFile], folder, input: "state\n")
+        let typed = try run(["--start", "character"], folder, input: "open character/list!cover(character-filter?live=1)\n")
+
+        #expect(first.status == 0)
+        #expect(first.output.components(separatedBy: "\ncharacter/list\n").count == 3, "state prints the restorable prefix each time: \(first.output)")
+        #expect(first.errors == "warning: character-filter?live=1 holds live values, which no link or state file carries; the state is kept up to it\n")
+        #expect(again.output.hasSuffix("\ncharacter/list\n"), "restoring comes back to the prefix: \(again.output)")
+        #expect(again.errors == "")
+        #expect(typed.errors.contains("character-filter?live=1: holds live values, which no link carries; it is reached only by navigating to it"), "\(typed.errors)")
+    }
 }

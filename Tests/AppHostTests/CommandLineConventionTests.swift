@@ -95,7 +95,7 @@ struct CommandLineConventionTests {
         let about = ProcessRunner.built("libAboutFeature.so")
         #expect(text.output.contains("about  C feature 'about'  feature about, \(about)\n  start: about/main  (--start about)\n  about/main\n  about/licenses\n  about/license?(id: int64)\n"))
         #expect(text.output.contains("character  CharacterInterface.CharacterNavigation  feature character, "))
-        #expect(text.output.contains("  character/list\n  character/detail?(identifier: int)\n  character/picker\n  character/filter?(status: string)\n"))
+        #expect(text.output.contains("  character/list\n  character/detail?(identifier: int)\n  character/picker\n"))
         #expect(text.output.contains("@main  shell, tabs  (--start main): 1 Home → home, 2 Characters → character, 3 Settings → settings\n"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         let routes = try #require(object["routes"] as? [[String: Any]])

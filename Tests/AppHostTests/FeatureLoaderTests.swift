@@ -16,7 +16,7 @@ struct FeatureLoaderTests {
         #expect(feature.name == "character")
         #expect(feature.entries.filter { $0.role == nil }.map(\.typeName) == ["CharacterInterface.CharacterNavigation"])
         #expect(feature.entries.filter { $0.role != nil }.map { "\($0.role ?? "") \($0.name)" } == [
-            "deep links .url.myapp_character", "outgoing character-outgoing",
+            "deep links .url.myapp_character", "live character-filter", "outgoing character-outgoing",
         ])
         #expect(registry.root(named: "character")?.description == "character/list")
     }

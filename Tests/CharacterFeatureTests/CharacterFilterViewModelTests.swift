@@ -1,6 +1,5 @@
 import AppHostKit
 import AppHostKitMocks
-import CharacterInterface
 import Testing
 
 @testable import CharacterFeature
@@ -8,11 +7,17 @@ import Testing
 @MainActor
 @Suite
 struct CharacterFilterViewModelTests {
+    private final class DelegateMock: CharacterFilterDelegate {
+        private(set) var applied: [CharacterStatusFilter] = []
+        func didApply(_ filter: CharacterStatusFilter) { applied.append(filter) }
+    }
+
     @Test
-    func didTapOnApplyButtonFinishesWithTheChosenStatus() throws {
+    func didTapOnApplyButtonCallsTheDelegateWithTheChosenStatusAndDismisses() {
         // Given
         let router = RouterMock()
-        let sut = CharacterFilterViewModel(selected: .all, router: router)
+        let delegate = DelegateMock()
+        let sut = CharacterFilterViewModel(selected: .all, delegate: delegate, router: router)
 
         // When
         sut.didSelect(.unknown)
@@ -20,19 +25,22 @@ struct CharacterFilterViewModelTests {
 
         // Then
         #expect(sut.selected == .unknown)
-        #expect(router.events == [.finish(try Route(CharacterFilterResult.applied(status: "unknown")))])
+        #expect(delegate.applied == [.unknown])
+        #expect(router.events == [.dismiss])
     }
 
     @Test
     func didTapOnCancelButtonDismissesWithNoResult() {
         // Given
         let router = RouterMock()
-        let sut = CharacterFilterViewModel(selected: .dead, router: router)
+        let delegate = DelegateMock()
+        let sut = CharacterFilterViewModel(selected: .dead, delegate: delegate, router: router)
 
         // When
         sut.didTapOnCancelButton()
 
         // Then
         #expect(router.events == [.dismiss])
+        #expect(delegate.applied.isEmpty)
     }
 }

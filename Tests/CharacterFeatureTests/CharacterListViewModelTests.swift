@@ -87,7 +87,13 @@ struct CharacterListViewModelTests {
         sut.didTapOnFilterButton()
 
         // Then
-        #expect(router.events == [.present(try Route(CharacterNavigation.filter(status: "all")), .fullScreenCover)])
+        #expect(router.events == [.presentLive("character-filter", .fullScreenCover)])
+        guard case .filter(let selected, let delegate)? = router.liveDestinations.first as? CharacterLiveNavigation else {
+            Issue.record("the filter was not presented: \(router.liveDestinations)")
+            return
+        }
+        #expect(selected == .all)
+        #expect(delegate === sut, "the list is the filter's delegate")
     }
 
     @Test
@@ -98,7 +104,7 @@ struct CharacterListViewModelTests {
         await sut.didAppear()
 
         // When
-        await sut.didReceive(try Route(CharacterFilterResult.applied(status: "dead")))
+        sut.didApply(.dead)
         let reload = try #require(sut.filterTask)
         await reload.value
 

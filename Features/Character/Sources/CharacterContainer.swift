@@ -44,8 +44,13 @@ struct CharacterContainer {
             Screen(makeCharacterPickerViewModel(router: router), task: { await $0.didAppear() }) {
                 CharacterPickerView(viewModel: $0).body
             }
-        case .filter(let status):
-            Screen(CharacterFilterViewModel(selected: CharacterStatusFilter(rawValue: status) ?? .all, router: router)) {
+        }
+    }
+
+    func makeScreen(for navigation: CharacterLiveNavigation, router: any RouterContract) -> Screen {
+        switch navigation {
+        case .filter(let selected, let delegate):
+            Screen(CharacterFilterViewModel(selected: selected, delegate: delegate, router: router)) {
                 CharacterFilterView(viewModel: $0).body
             }
         }

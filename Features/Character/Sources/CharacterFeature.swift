@@ -16,6 +16,12 @@ public struct CharacterFeature: NavigationFeature {
         container.makeScreen(for: destination, router: router)
     }
 
+    public func registerLiveDestinations(in context: FeatureContext) {
+        context.registerLive(CharacterLiveNavigation.self) { [container] destination, router in
+            container.makeScreen(for: destination, router: router)
+        }
+    }
+
     public static func destination(for url: DeepLinkURL) -> CharacterNavigation? {
         CharacterDeepLinks.destination(for: url)
     }

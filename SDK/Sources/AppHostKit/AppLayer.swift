@@ -175,3 +175,22 @@ public struct DeepLinkURL: Hashable, Sendable, CustomStringConvertible {
 extension Unicode.Scalar {
     fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }
+
+/// A destination that holds live values, which no route can carry: a delegate, an object with
+/// closures, as real code presents a filter with `.characterFilter(delegate: self)` and SwiftUI's
+/// `NavigationPath` holds any value. It is navigated to with ``RouterContract/navigate(toLive:)``
+/// or presented with ``RouterContract/present(live:style:)``, and lives in memory only: `state`,
+/// state files and deep links keep the stack up to it and say what they left out, and restoring
+/// comes back to that point.
+///
+/// ```swift
+/// enum CharacterLiveNavigation: LiveNavigation {
+///     case filter(selected: CharacterStatusFilter, delegate: any CharacterFilterDelegate)
+///     static let routeName = "character-filter"
+/// }
+/// router.present(live: CharacterLiveNavigation.filter(selected: filter, delegate: self), style: .fullScreenCover)
+/// ```
+public protocol LiveNavigation {
+    /// The destination's name: what `state`, flows and breadcrumbs show of it (`character-filter?live=1`).
+    static var routeName: String { get }
+}

@@ -57,6 +57,9 @@ public protocol NavigationFeature: FeatureModule, Sendable {
     static var deepLinkHosts: [String] { get }
     /// The destination of a URL of one of ``deepLinkHosts``, or nil when the feature does not know it.
     static func destination(for url: DeepLinkURL) -> Destination?
+    /// Registers the feature's destinations that hold live values (``FeatureContext/registerLive(_:makeScreen:)``),
+    /// with this instance's container. None by default.
+    func registerLiveDestinations(in context: FeatureContext)
 }
 
 extension NavigationFeature {
@@ -71,6 +74,8 @@ extension NavigationFeature {
     public static var deepLinkHosts: [String] { [] }
     /// No destination for any URL.
     public static func destination(for url: DeepLinkURL) -> Destination? { nil }
+    /// No live destinations.
+    public func registerLiveDestinations(in context: FeatureContext) {}
 
     /// Registers ``Destination`` with ``root`` and a new instance's screen factory, the
     /// ``outgoing`` types, the ``needs`` and a deep-link handler for each of ``deepLinkHosts``.
@@ -79,6 +84,7 @@ extension NavigationFeature {
         try context.register(Destination.self, root: root) { destination, router in
             feature.makeScreen(for: destination, router: router)
         }
+        feature.registerLiveDestinations(in: context)
         for type in outgoing {
             context.registerOutgoing(type)
         }
@@ -142,6 +148,13 @@ public final class FeatureContext {
     /// them like any destination, and the app redirects each to another feature's destination.
     public func registerOutgoing<Value: OutgoingNavigation>(_ type: Value.Type) {
         registrations.append(Registration(outgoing: type, feature: feature, origin: origin))
+    }
+
+    /// Registers a type of destinations that hold live values (see ``LiveNavigation``) and the screen of each.
+    public func registerLive<Value: LiveNavigation>(
+        _ type: Value.Type, makeScreen: @escaping @MainActor (Value, any RouterContract) -> Screen
+    ) {
+        registrations.append(Registration(live: type, feature: feature, origin: origin, makeScreen: makeScreen))
     }
 
     /// Declares this feature the app: its redirect table and its not-found destination (`NAME/DESTINATION`,

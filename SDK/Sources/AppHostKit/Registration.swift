@@ -34,6 +34,20 @@ public struct Registration {
         case app(AppDeclaration)
         /// A deep-link handler for `scheme://host`: a URL to one of the feature's destinations, or nil.
         case deepLinks(scheme: String, host: String, resolve: @MainActor (DeepLinkURL) -> Route?)
+        /// Destinations that hold live values: the screen of a value kept in memory, or nil if it is
+        /// not of the registered type.
+        case live(makeScreen: @MainActor (any LiveNavigation, any RouterContract) -> Screen?)
+    }
+
+    /// Registers `type`'s live destinations and their screens.
+    init<Value: LiveNavigation>(live type: Value.Type, feature: String, origin: String?, makeScreen: @escaping @MainActor (Value, any RouterContract) -> Screen) {
+        self.init(
+            name: Value.routeName, typeName: _typeName(Value.self, qualified: true), feature: feature, origin: origin,
+            role: .live(makeScreen: { value, router in (value as? Value).map { makeScreen($0, router) } }),
+            check: { (route) throws(RouteError) in
+                throw RouteError(route: route.description, message: "holds live values, which no link carries; it is reached only by navigating to it")
+            }
+        )
     }
 
     /// A registration of the app layer, which has no screens: its name, its role, and how its routes are checked.

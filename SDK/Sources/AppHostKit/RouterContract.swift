@@ -22,6 +22,10 @@ public protocol RouterContract: AnyObject {
     /// Presents a route as a sheet or full-screen cover with a stack of its own: a destination of
     /// a feature whose types this one does not import, or an outgoing value's route.
     func present(_ route: Route, style: PresentationStyle)
+    /// Pushes a destination that holds live values (see ``LiveNavigation``) onto this scope's stack.
+    func navigate(toLive destination: any LiveNavigation)
+    /// Presents a destination that holds live values as a sheet or full-screen cover.
+    func present(live destination: any LiveNavigation, style: PresentationStyle)
     /// Shows an alert over this scope, replacing whatever it presented.
     func showAlert(_ alert: Alert)
     /// Shows a confirmation dialog over this scope, replacing whatever it presented.
@@ -39,5 +43,15 @@ extension RouterContract {
     /// here naming itself.
     public func present(_ route: Route, style: PresentationStyle) {
         preconditionFailure("\(Self.self) does not implement RouterContract.present(_ route:style:)")
+    }
+
+    /// As ``present(_:style:)-(Route,_)``: for conformers written before the requirement existed.
+    public func navigate(toLive destination: any LiveNavigation) {
+        preconditionFailure("\(Self.self) does not implement RouterContract.navigate(toLive:)")
+    }
+
+    /// As ``present(_:style:)-(Route,_)``: for conformers written before the requirement existed.
+    public func present(live destination: any LiveNavigation, style: PresentationStyle) {
+        preconditionFailure("\(Self.self) does not implement RouterContract.present(live:style:)")
     }
 }

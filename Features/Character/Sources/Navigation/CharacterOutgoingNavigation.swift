@@ -26,3 +26,17 @@ enum CharacterDeepLinks {
         }
     }
 }
+
+/// What the list's filter calls back when a status is applied: the list's view model.
+protocol CharacterFilterDelegate: AnyObject {
+    func didApply(_ filter: CharacterStatusFilter)
+}
+
+/// Destinations that hold live values: the filter holds the list that presented it, as its delegate.
+/// They are reached by navigating, never by a link, and `state` stops before them.
+enum CharacterLiveNavigation: LiveNavigation {
+    /// The list's filter, over the list as a full-screen cover, with the status chosen now.
+    case filter(selected: CharacterStatusFilter, delegate: any CharacterFilterDelegate)
+
+    static let routeName = "character-filter"
+}

@@ -30,7 +30,11 @@ public struct FeatureListing {
                     continue
                 }
                 let start = route.root.map { "  (start: \($0))" } ?? ""
-                let role = route.role == "outgoing" ? "  (outgoing: the app redirects it)" : ""
+                let role = switch route.role {
+                case "outgoing": "  (outgoing: the app redirects it)"
+                case "live": "  (holds live values: reached by navigating, never by a link)"
+                default: ""
+                }
                 lines.append("    \(route.name)  \(route.typeName)\(start)\(role)")
                 for destination in route.destinations ?? [] {
                     let parameters = destination.parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", ")

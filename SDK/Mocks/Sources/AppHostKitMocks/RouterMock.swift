@@ -23,6 +23,10 @@ public enum RouterEvent: Hashable, Sendable {
     case dismiss
     /// `finish(with:)`, with the result as a route.
     case finish(Route)
+    /// `navigate(toLive:)`, with the destination's name; the value is in ``RouterMock/liveDestinations``.
+    case navigateLive(String)
+    /// `present(live:style:)`, with the destination's name; the value is in ``RouterMock/liveDestinations``.
+    case presentLive(String, PresentationStyle)
     /// A value that cannot become a route was passed: the host would refuse it.
     case failed(RouteError)
 }
@@ -37,6 +41,8 @@ public enum RouterEvent: Hashable, Sendable {
 public final class RouterMock: RouterContract {
     /// Everything asked for, in order.
     public private(set) var events: [RouterEvent] = []
+    /// The destinations that hold live values navigated to or presented, in order, as they were passed.
+    public private(set) var liveDestinations: [any LiveNavigation] = []
 
     /// Creates a mock with nothing recorded.
     public init() {}
@@ -76,6 +82,16 @@ public final class RouterMock: RouterContract {
     public func present(_ destination: any Navigation, style: PresentationStyle) { record(destination) { .present($0, style) } }
     /// Records the route and the style.
     public func present(_ route: Route, style: PresentationStyle) { events.append(.present(route, style)) }
+    /// Records the destination's name, and keeps the value.
+    public func navigate(toLive destination: any LiveNavigation) {
+        liveDestinations.append(destination)
+        events.append(.navigateLive(type(of: destination).routeName))
+    }
+    /// Records the destination's name and the style, and keeps the value.
+    public func present(live destination: any LiveNavigation, style: PresentationStyle) {
+        liveDestinations.append(destination)
+        events.append(.presentLive(type(of: destination).routeName, style))
+    }
     /// Records the alert.
     public func showAlert(_ alert: Alert) { events.append(.showAlert(alert)) }
     /// Records the dialog.

@@ -1,5 +1,4 @@
 import AppHostKit
-import CharacterInterface
 import Observation
 
 /// The list's filter, over the list as a full-screen cover: a status is chosen, then applied.
@@ -8,10 +7,12 @@ import Observation
 final class CharacterFilterViewModel {
     private(set) var selected: CharacterStatusFilter
 
+    @ObservationIgnored private weak var delegate: (any CharacterFilterDelegate)?
     @ObservationIgnored private let router: any RouterContract
 
-    init(selected: CharacterStatusFilter, router: any RouterContract) {
+    init(selected: CharacterStatusFilter, delegate: any CharacterFilterDelegate, router: any RouterContract) {
         self.selected = selected
+        self.delegate = delegate
         self.router = router
     }
 
@@ -20,7 +21,8 @@ final class CharacterFilterViewModel {
     }
 
     func didTapOnApplyButton() {
-        router.finish(with: CharacterFilterResult.applied(status: selected.rawValue))
+        delegate?.didApply(selected)
+        router.dismiss()
     }
 
     func didTapOnCancelButton() {

@@ -70,7 +70,7 @@ final class CharacterListViewModel {
     }
 
     func didTapOnFilterButton() {
-        router.present(CharacterNavigation.filter(status: filter.rawValue), style: .fullScreenCover)
+        router.present(live: CharacterLiveNavigation.filter(selected: filter, delegate: self), style: .fullScreenCover)
     }
 
     /// The filter screen applied a status: the list reloads, in a task of its own.
@@ -111,11 +111,4 @@ final class CharacterListViewModel {
     }
 }
 
-extension CharacterListViewModel: ResultReceiver {
-    func didReceive(_ result: Route) async {
-        guard case .applied(let status)? = try? result.decode(as: CharacterFilterResult.self),
-            let filter = CharacterStatusFilter(rawValue: status)
-        else { return }
-        didApply(filter)
-    }
-}
+extension CharacterListViewModel: CharacterFilterDelegate {}

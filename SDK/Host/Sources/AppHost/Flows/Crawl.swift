@@ -61,7 +61,27 @@ public enum CrawlExplorer {
     public static let sampleText = "Sample"
 
     /// A fresh session at `link` (nil: the start state of `start`), and the errors it reports.
+    /// How a state that holds live values is reached again: no link carries it, so the crawler restores
+    /// the link before it and replays the commands that led there, one a line: `replay:LINK\nCMD\nCMD…`.
+    public static let replayPrefix = "replay:"
+
+    /// The way back to the state `session` is in after `command`, from `link`: its deep link, or a replay
+    /// when the state holds live values.
+    private static func reach(_ session: Session, from link: String?, by command: String) -> String {
+        guard session.holdsLiveValues else { return session.deepLink.description }
+        let base = link ?? ""
+        return base.hasPrefix(replayPrefix) ? base + "\n" + command : replayPrefix + base + "\n" + command
+    }
+
     private static func session(start: String, link: String?, registry: DestinationRegistry, errors: ErrorLog) async throws -> Session {
+        if let link, link.hasPrefix(replayPrefix) {
+            let lines = link.dropFirst(replayPrefix.count).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let session = try await self.session(start: start, link: lines[0].isEmpty ? nil : lines[0], registry: registry, errors: errors)
+            for command in lines.dropFirst() {
+                await session.execute(command)
+            }
+            return session
+        }
         var state = try Launch.initialState(start: start, registry: registry, store: nil, report: { _ in })
         if let link {
             guard let restored = Navigator.state(of: try DeepLink(parsing: link), in: registry, start: state) else {
@@ -98,7 +118,8 @@ public enum CrawlExplorer {
     public static func describe(start: String, link: String?, registry: DestinationRegistry) async throws -> CrawlNode {
         let errors = ErrorLog()
         let session = try await session(start: start, link: link, registry: registry, errors: errors)
-        let here = session.deepLink.description
+        // A state that holds live values is reached again the way it was reached: by its replay.
+        let here = session.holdsLiveValues ? (link ?? "") : session.deepLink.description
         var presented = 0
         var state = session.state.current
         while let inner = state.presentation?.presentedState {
@@ -109,7 +130,7 @@ public enum CrawlExplorer {
         // Where `back` leads from here, in a session of its own.
         let backSession = try await self.session(start: start, link: here, registry: registry, errors: ErrorLog())
         await backSession.execute("back")
-        let backLink = backSession.errorCount > 0 ? nil : backSession.deepLink.description
+        let backLink = backSession.errorCount > 0 ? nil : reach(backSession, from: here, by: "back")
         return CrawlNode(
             link: here,
             key: key(of: session),
@@ -153,7 +174,7 @@ public enum CrawlExplorer {
         if problem == nil, let title = session.current?.layout.layers.last?.title, title.hasPrefix("Unavailable: ") {
             problem = "leads to an error screen: \(title)"
         }
-        var edge = CrawlEdge(number: number, label: label, command: command, to: session.deepLink.description, toKey: key(of: session), problem: problem)
+        var edge = CrawlEdge(number: number, label: label, command: command, to: reach(session, from: link, by: command), toKey: key(of: session), problem: problem)
         edge.via = redirect
         return edge
     }

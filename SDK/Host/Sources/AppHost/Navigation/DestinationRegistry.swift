@@ -297,9 +297,24 @@ public final class DestinationRegistry {
     public static let keptValidRoutes = 256
     private var validRoutes: Set<Route> = []
 
-    /// Makes the screen of a route, with the router its view model will navigate with.
-    public func makeScreen(for route: Route, router: any RouterContract) throws(RouteError) -> Screen {
-        try registration(for: route).makeScreen(route, router)
+    /// Makes the screen of a route, with the router its view model will navigate with; a destination
+    /// that holds live values is drawn from its value in `live`.
+    public func makeScreen(for route: Route, router: any RouterContract, live: LiveValues? = nil) throws(RouteError) -> Screen {
+        let registration = try registration(for: route)
+        guard case .live(let make) = registration.role else {
+            return try registration.makeScreen(route, router)
+        }
+        guard let value = live?.value(for: route), let screen = make(value, router) else {
+            throw RouteError(route: route.description, message: "holds live values, which are gone: it is reached only by navigating to it")
+        }
+        return screen
+    }
+
+    /// Whether `name` is a type of destinations that hold live values.
+    public func isLive(_ name: String) -> Bool {
+        guard let registration = registrations[name] else { return false }
+        if case .live = registration.role { return true }
+        return false
     }
 
     private func registration(for route: Route) throws(RouteError) -> Registration {
@@ -322,6 +337,7 @@ extension Registration {
         case .outgoing: entry.role = "outgoing"
         case .app: entry.role = "app"
         case .deepLinks: entry.role = "deep links"
+        case .live: entry.role = "live"
         @unknown default: entry.role = "unknown"
         }
         return entry

@@ -19,6 +19,8 @@ public final class Router: RouterContract {
     /// Turns a route asked for into the one to show: an outgoing value into its redirect, or the
     /// not-found destination. Set by the navigator; without it, routes are shown as asked.
     public var redirect: (@MainActor (Route) -> Route)?
+    /// Where destinations that hold live values keep them; set by the navigator. Without it, they are refused.
+    public var live: LiveValues?
 
     /// The most presentations one stack may have over it, nested (sheets, covers, then an alert or a
     /// dialog on top). Deeper would be a state whose deep link no host reads back
@@ -111,6 +113,23 @@ public final class Router: RouterContract {
     public func navigate(to route: Route, depth: Int) {
         let route = redirect?(route) ?? route
         update(depth, from: count(depth)) { $0.path.append(route) }
+    }
+
+    /// Pushes a destination that holds live values onto the stack of scope `depth`.
+    public func navigate(toLive destination: any LiveNavigation, depth: Int) {
+        guard let live else {
+            return fail(type(of: destination).routeName, "holds live values, and this router keeps none")
+        }
+        let route = live.add(destination)
+        update(depth, from: count(depth)) { $0.path.append(route) }
+    }
+
+    /// Presents a destination that holds live values over scope `depth`.
+    public func present(live destination: any LiveNavigation, style: PresentationStyle, depth: Int) {
+        guard let live else {
+            return fail(type(of: destination).routeName, "holds live values, and this router keeps none")
+        }
+        present(live.add(destination), style: style, depth: depth)
     }
 
     /// Pops scope `depth`'s top destination; at a presented stack's root, closes it.
@@ -245,6 +264,8 @@ public final class Router: RouterContract {
     public func replaceStack(with destinations: [any Navigation]) { replaceStack(with: destinations, depth: 0) }
     public func present(_ destination: any Navigation, style: PresentationStyle) { present(destination, style: style, depth: 0) }
     public func present(_ route: Route, style: PresentationStyle) { present(route, style: style, depth: 0) }
+    public func navigate(toLive destination: any LiveNavigation) { navigate(toLive: destination, depth: 0) }
+    public func present(live destination: any LiveNavigation, style: PresentationStyle) { present(live: destination, style: style, depth: 0) }
     public func showAlert(_ alert: Alert) { show(.alert(alert), depth: 0) }
     public func showConfirmationDialog(_ dialog: ConfirmationDialog) { show(.confirmationDialog(dialog), depth: 0) }
     public func dismiss() { dismiss(depth: 0) }
@@ -270,6 +291,8 @@ final class RouterScope: RouterContract {
     func replaceStack(with destinations: [any Navigation]) { owner.replaceStack(with: destinations, depth: depth) }
     func present(_ destination: any Navigation, style: PresentationStyle) { owner.present(destination, style: style, depth: depth) }
     func present(_ route: Route, style: PresentationStyle) { owner.present(route, style: style, depth: depth) }
+    func navigate(toLive destination: any LiveNavigation) { owner.navigate(toLive: destination, depth: depth) }
+    func present(live destination: any LiveNavigation, style: PresentationStyle) { owner.present(live: destination, style: style, depth: depth) }
     func showAlert(_ alert: Alert) { owner.show(.alert(alert), depth: depth) }
     func showConfirmationDialog(_ dialog: ConfirmationDialog) { owner.show(.confirmationDialog(dialog), depth: depth) }
     func dismiss() { owner.dismiss(depth: depth) }

@@ -65,7 +65,7 @@ public enum Launch {
         case .failed(let reason):
             warn("state \(store.path): cannot lock it with \(store.path).lock (\(reason)); this session saves nothing to it")
         case .taken:
-            let saver = StateSaver(store: store, interval: saveInterval, state: { [unowned session] in session.state }, warn: warn)
+            let saver = StateSaver(store: store, interval: saveInterval, state: { [unowned session] in session.restorableState }, warn: warn)
             session.onChange = { saver.changed() }
             session.onFlush = { saver.flush() }
         }

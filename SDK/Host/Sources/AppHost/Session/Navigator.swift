@@ -41,7 +41,13 @@ public final class Navigator {
         self.report = report
         self.warn = warn
         install(state)
+        live.referenced = { [weak self] in
+            self?.routers.reduce(into: Set<Int>()) { $0.formUnion($1.state.liveNumbers()) } ?? []
+        }
     }
+
+    /// The live values of this session's destinations (see `LiveNavigation`).
+    public let live = LiveValues()
 
     /// The last outgoing route redirected, and where it landed.
     public private(set) var lastRedirect: (from: Route, to: Route)?
@@ -92,10 +98,27 @@ public final class Navigator {
         Stamp(installation: installation, selection: revision, routers: routers.reduce(0) { $0 &+ $1.revision })
     }
 
-    /// The deep link of the whole state, as `state` prints it.
+    /// The whole state up to the first destination that holds live values, which no link or state file
+    /// carries, and the first such route left out (nil if none was).
+    public var restorable: (state: AppState, omitted: Route?) {
+        let full = state
+        guard full.stacks.contains(where: { !$0.liveNumbers().isEmpty }) else { return (full, nil) }
+        var omitted: Route?
+        let isLive: (Route) -> Bool = { [registry] route in LiveValues.number(of: route) != nil && registry.isLive(route.name) }
+        var restorable = full
+        restorable.stacks = full.stacks.map { stack in
+            // A live root (never made by the host) would leave nothing: the stack is kept as it is.
+            stack.restorable(isLive: isLive, omitted: &omitted) ?? stack
+        }
+        return (restorable, omitted)
+    }
+
+    /// The deep link of the whole state, as `state` prints it: up to the first destination that holds
+    /// live values (see ``restorable``).
     public var deepLink: DeepLink {
-        guard let shell else { return .stack(routers[0].state) }
-        let items = zip(shell.items, routers).map { DeepLink.ShellStack(item: $0.name, stack: $1.state) }
+        let stacks = restorable.state.stacks
+        guard let shell else { return .stack(stacks[0]) }
+        let items = zip(shell.items, stacks).map { DeepLink.ShellStack(item: $0.name, stack: $1) }
         return .shell(name: shell.name, selected: shell.items[selected].name, items: items)
     }
 
@@ -116,6 +139,7 @@ public final class Navigator {
             router.onError = { [weak self] error in self?.report(error.description) }
             router.onResult = { [weak self] result, depth in self?.deliver(result, item: item, depth: depth) }
             router.redirect = { [weak self] route in self?.redirected(route) ?? route }
+            router.live = live
             return router
         }
         selected = min(max(state.selected, 0), routers.count - 1)

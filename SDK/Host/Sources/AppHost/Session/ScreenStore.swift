@@ -28,6 +28,9 @@ final class ScreenStore {
     /// Hears the changes of observable models, whenever they happen.
     let work: BackgroundWork
 
+    /// The session's live values, for destinations that hold them.
+    var live: LiveValues?
+
     init(registry: DestinationRegistry, work: BackgroundWork, report: @escaping @MainActor (String) -> Void) {
         self.registry = registry
         self.work = work
@@ -125,7 +128,7 @@ final class ScreenStore {
                 let scopeRouter = router.scope(scope)
                 let screen: Screen
                 do {
-                    screen = try registry.makeScreen(for: route, router: scopeRouter)
+                    screen = try registry.makeScreen(for: route, router: scopeRouter, live: live)
                 } catch {
                     screen = Self.unavailableScreen(route, error, router: scopeRouter)
                     report(error.description)

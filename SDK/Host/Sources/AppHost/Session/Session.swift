@@ -140,6 +140,7 @@ public final class Session {
         let warn: @MainActor (String) -> Void = { [weak self] in self?.writeError("warning: \($0.visible)\n") }
         navigator = Navigator(registry: registry, state: state, report: report, warn: warn)
         screens = ScreenStore(registry: registry, work: work, report: report)
+        screens.live = navigator.live
         lastNotified = navigator.stamp
         apphost_tasks_count_global_jobs()
     }
@@ -174,8 +175,28 @@ public final class Session {
     /// The router of the selected item (the only one without a shell).
     public var router: Router { navigator.router }
 
-    /// The deep link of the whole state, as `state` prints it.
+    /// The deep link of the whole state, as `state` prints it: up to the first destination that holds
+    /// live values, which no link carries.
     public var deepLink: DeepLink { navigator.deepLink }
+
+    /// The state a state file keeps: up to the first destination that holds live values. The first
+    /// time one is left out, a warning names it.
+    public var restorableState: AppState {
+        let restorable = navigator.restorable
+        noteLiveValuesLeftOut(restorable.omitted)
+        return restorable.state
+    }
+
+    private var warnedOfLiveValues = false
+
+    /// Whether a destination of the state holds live values, which its deep link leaves out.
+    public var holdsLiveValues: Bool { navigator.restorable.omitted != nil }
+
+    private func noteLiveValuesLeftOut(_ route: Route?) {
+        guard let route, !warnedOfLiveValues else { return }
+        warnedOfLiveValues = true
+        writeError("warning: \(route.description.visible) holds live values, which no link or state file carries; the state is kept up to it\n")
+    }
 
     /// A route typed by a person, checked: `NAME` alone stands for that name's root destination.
     public func resolve(_ text: String) throws(RouteError) -> Route {
@@ -257,6 +278,7 @@ public final class Session {
         let text = line.trimmingSpaces
         switch command {
         case .state:
+            noteLiveValuesLeftOut(navigator.restorable.omitted)
             let link = navigator.deepLink.description
             write(options.format == .json ? JSONRenderer.Value.object(["state": .string(link)]).text + "\n" : link.visible + "\n")
             return .proceed
