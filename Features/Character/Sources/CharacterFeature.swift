@@ -25,4 +25,8 @@ public struct CharacterFeature: NavigationFeature {
     public static func destination(for url: DeepLinkURL) -> CharacterNavigation? {
         CharacterDeepLinks.destination(for: url)
     }
+
+    public static func url(for destination: CharacterNavigation) -> String? {
+        CharacterDeepLinks.url(for: destination)
+    }
 }

@@ -15,6 +15,14 @@ public struct EpisodeFeature: NavigationFeature {
         EpisodeDeepLinks.destination(for: url)
     }
 
+    public static func url(for destination: EpisodeNavigation) -> String? {
+        switch destination {
+        case .list: "myapp://episode/list"
+        case .characterEpisodes(let character): "myapp://episode/character/\(character)"
+        case .detail(let identifier): "myapp://episode/\(identifier)"
+        }
+    }
+
     public func makeScreen(for destination: EpisodeNavigation, router: any RouterContract) -> Screen {
         let model = EpisodesViewModel(destination: destination, router: router)
         return Screen(model, task: { await $0.didAppear() }) { model in

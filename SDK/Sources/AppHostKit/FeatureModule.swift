@@ -57,6 +57,8 @@ public protocol NavigationFeature: FeatureModule, Sendable {
     static var deepLinkHosts: [String] { get }
     /// The destination of a URL of one of ``deepLinkHosts``, or nil when the feature does not know it.
     static func destination(for url: DeepLinkURL) -> Destination?
+    /// A URL of one of ``deepLinkHosts`` that opens `destination` (what `state --url` prints), or nil. None by default.
+    static func url(for destination: Destination) -> String?
     /// Registers the feature's destinations that hold live values (``FeatureContext/registerLive(_:makeScreen:)``),
     /// with this instance's container. None by default.
     func registerLiveDestinations(in context: FeatureContext)
@@ -74,6 +76,8 @@ extension NavigationFeature {
     public static var deepLinkHosts: [String] { [] }
     /// No destination for any URL.
     public static func destination(for url: DeepLinkURL) -> Destination? { nil }
+    /// No URL for any destination.
+    public static func url(for destination: Destination) -> String? { nil }
     /// No live destinations.
     public func registerLiveDestinations(in context: FeatureContext) {}
 
@@ -93,7 +97,7 @@ extension NavigationFeature {
             guard let url = DeepLinkURL(parsing: link), url.pathComponents.isEmpty, url.queryItems.isEmpty else {
                 throw RouteError(route: link, message: "a deep-link host reads scheme://host (e.g. myapp://character)")
             }
-            try context.registerDeepLinks(scheme: url.scheme, host: url.host) { Self.destination(for: $0) }
+            try context.registerDeepLinks(scheme: url.scheme, host: url.host, resolve: { Self.destination(for: $0) }, url: { Self.url(for: $0) })
         }
     }
 }
@@ -173,7 +177,8 @@ public final class FeatureContext {
     /// Registers the handler of the URL deep links `scheme://host/…`: it resolves a URL to one of the
     /// feature's destinations, or to nil when it does not know the URL.
     public func registerDeepLinks<Value: Navigation>(
-        scheme: String, host: String, resolve: @escaping @MainActor (DeepLinkURL) -> Value?
+        scheme: String, host: String, resolve: @escaping @MainActor (DeepLinkURL) -> Value?,
+        url: @escaping @MainActor (Value) -> String? = { _ in nil }
     ) throws {
         let name = DeepLinkURL.registeredName(scheme: scheme, host: host)
         guard DeepLinkURL(parsing: "\(scheme)://\(host)") != nil else {
@@ -181,9 +186,11 @@ public final class FeatureContext {
         }
         registrations.append(Registration(
             name: name, typeName: "deep links \(scheme.lowercased())://\(host.lowercased())", feature: feature, origin: origin,
-            role: .deepLinks(scheme: scheme.lowercased(), host: host.lowercased(), resolve: { url in
-                resolve(url).flatMap { try? Route($0) }
-            }),
+            role: .deepLinks(
+                scheme: scheme.lowercased(), host: host.lowercased(),
+                resolve: { url in resolve(url).flatMap { try? Route($0) } },
+                makeURL: { route in (try? route.decode(as: Value.self)).flatMap(url) }
+            ),
             check: { (route) throws(RouteError) in
                 throw RouteError(route: route.description, message: "is a deep-link handler, not a destination")
             }

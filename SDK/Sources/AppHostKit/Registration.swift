@@ -33,7 +33,7 @@ public struct Registration {
         /// The app's declaration, under ``AppDeclaration/registeredName``.
         case app(AppDeclaration)
         /// A deep-link handler for `scheme://host`: a URL to one of the feature's destinations, or nil.
-        case deepLinks(scheme: String, host: String, resolve: @MainActor (DeepLinkURL) -> Route?)
+        case deepLinks(scheme: String, host: String, resolve: @MainActor (DeepLinkURL) -> Route?, makeURL: @MainActor (Route) -> String?)
         /// Destinations that hold live values: the screen of a value kept in memory, or nil if it is
         /// not of the registered type.
         case live(makeScreen: @MainActor (any LiveNavigation, any RouterContract) -> Screen?)

@@ -25,6 +25,14 @@ enum CharacterDeepLinks {
             return nil
         }
     }
+
+    static func url(for destination: CharacterNavigation) -> String? {
+        switch destination {
+        case .list: "myapp://character/list"
+        case .detail(let identifier): "myapp://character/detail/\(identifier)"
+        case .picker: nil
+        }
+    }
 }
 
 /// What the list's filter calls back when a status is applied: the list's view model.

@@ -410,6 +410,15 @@ extension DestinationRegistry {
         }
     }
 
+    /// A URL deep link of `route`, from a handler of the feature that provides it, if it makes one.
+    public func url(for route: Route) -> String? {
+        guard let feature = registrations[route.name]?.feature else { return nil }
+        for registration in registrations.values where registration.feature == feature {
+            if case .deepLinks(_, _, _, let makeURL) = registration.role, let url = makeURL(route) { return url }
+        }
+        return nil
+    }
+
     /// The `scheme://host` of every deep-link handler, registered or deferred, sorted.
     public var deepLinkHosts: [String] {
         allNames.compactMap(Self.deepLinkHost)
@@ -426,7 +435,7 @@ extension DestinationRegistry {
     /// the URL and the handler that declined it, or the handlers there are.
     public func resolve(url: DeepLinkURL) throws(RouteError) -> Route {
         let name = DeepLinkURL.registeredName(scheme: url.scheme, host: url.host)
-        guard let registration = loaded(name), case .deepLinks(_, _, let resolve) = registration.role else {
+        guard let registration = loaded(name), case .deepLinks(_, _, let resolve, _) = registration.role else {
             let hosts = deepLinkHosts
             throw RouteError(
                 route: url.description,

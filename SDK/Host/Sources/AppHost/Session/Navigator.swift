@@ -27,7 +27,7 @@ public final class Navigator {
     /// Counts the states installed whole (a start, a shell's deep link): each gets new routers.
     public private(set) var installation = 0
 
-    private let registry: DestinationRegistry
+    let registry: DestinationRegistry
     private let report: @MainActor (String) -> Void
     private let warn: @MainActor (String) -> Void
 

@@ -282,6 +282,14 @@ public final class Session {
             let link = navigator.deepLink.description
             write(options.format == .json ? JSONRenderer.Value.object(["state": .string(link)]).text + "\n" : link.visible + "\n")
             return .proceed
+        case .stateURL:
+            let top = topRoute
+            guard let url = navigator.registry.url(for: top) else {
+                report("state --url: \(top.description.visible): its feature makes no URL for it (a NavigationFeature's url(for:))")
+                return outcome(since: before)
+            }
+            write(options.format == .json ? JSONRenderer.Value.object(["url": .string(url)]).text + "\n" : url.visible + "\n")
+            return .proceed
         case .help:
             if options.format == .json {
                 let commands = SessionCommand.commands.map { JSONRenderer.Value.object(["usage": .string($0.usage), "summary": .string($0.summary)]) }
@@ -437,7 +445,7 @@ public final class Session {
                 // A URL no handler resolves has opened the not-found destination: that is a change.
                 return DeepLinkURL(parsing: link) != nil ? true : failed
             }
-        case .tap, .type, .state, .help, .quit, .show, .routes, .record, .wait, .waitUntil:
+        case .tap, .type, .state, .stateURL, .help, .quit, .show, .routes, .record, .wait, .waitUntil:
             return false
         }
         return true

@@ -18,6 +18,8 @@ public enum SessionCommand: Hashable, Sendable {
     case tab(Target)
     case open(String)
     case state
+    /// Print a URL deep link of the destination on top, when its feature makes them (`state --url`).
+    case stateURL
     case help
     case quit
     /// Draw the screen on top again (`show`, `ls`; Enter on an empty line at a prompt).
@@ -45,6 +47,7 @@ public enum SessionCommand: Hashable, Sendable {
         ("show", "draw the screen on top again (also ls)"),
         ("routes", "list every destination the loaded features provide"),
         ("state", "print the whole navigation state as a deep link"),
+        ("state --url", "print a URL deep link of the destination on top, when its feature makes one"),
         ("record FILE|stop", "record what follows as a flow, with a snapshot of every screen; replay it with apphost test FILE"),
         ("wait TIME", "let TIME pass (300ms, 2s; at most 60s) while the view models' own work runs, then draw what changed"),
         ("wait until TEXT", "let time pass until the screen shows TEXT (at most 10s)"),
@@ -188,7 +191,9 @@ public enum SessionCommand: Hashable, Sendable {
         case "back": return try noArgument(.back)
         case "dismiss": return try noArgument(.dismiss)
         case "root": return try noArgument(.root)
-        case "state": return try noArgument(.state)
+        case "state":
+            if argument == "--url" { return .stateURL }
+            return try noArgument(.state)
         case "help", "?": return try noArgument(.help)
         case "show", "ls": return try noArgument(.show)
         case "routes": return try noArgument(.routes)
