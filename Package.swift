@@ -11,14 +11,16 @@ let host: Target.Dependency = .product(name: "AppHost", package: "Host")
 let testing: Target.Dependency = .product(name: "AppHostTesting", package: "Host")
 let hostSupport: Target.Dependency = .product(name: "CHostSupport", package: "Host")
 
-/// A feature: its Interface target (the Navigation type other features may use),
-/// its implementation, and the one-function entry target that makes the library.
+/// A feature: its implementation (its Navigation type included), the one-function entry target
+/// that makes the library, and, with `hasInterface`, an Interface target holding a Navigation type
+/// for features that import it (`uses:`). The built-in features have none: they know nothing of
+/// each other, and reach each other through the app's redirects (Features/Shell).
 /// The entry is a target of its own because the feature target is also linked into
 /// test bundles beside other features, where two `apphost_feature_entry` symbols would clash.
 /// `mainActorByDefault` builds the feature's targets with default main-actor isolation, as new app
 /// targets are: the SDK and the feature must work either way.
 func feature(
-    _ name: String, uses interfaces: [String] = [], hasInterface: Bool = true, mainActorByDefault: Bool = false, resources: [Resource]? = nil
+    _ name: String, uses interfaces: [String] = [], hasInterface: Bool = false, mainActorByDefault: Bool = false, resources: [Resource]? = nil
 ) -> [Target] {
     let isolation: [SwiftSetting] = mainActorByDefault ? [.defaultIsolation(MainActor.self)] : []
     let own: [Target.Dependency] = hasInterface ? [.target(name: "\(name)Interface")] : []
@@ -117,12 +119,12 @@ let package = Package(
         ),
         .testTarget(
             name: "HomeFeatureTests",
-            dependencies: ["HomeFeature", "CharacterInterface", testing, kit, mocks]
+            dependencies: ["HomeFeature", testing, kit, mocks]
         ),
         .testTarget(name: "AboutFeatureTests", dependencies: [testing]),
         .testTarget(
             name: "SettingsFeatureTests",
-            dependencies: ["SettingsFeature", "SettingsInterface", "CharacterInterface", testing, kit, mocks]
+            dependencies: ["SettingsFeature", testing, kit, mocks]
         ),
         .testTarget(
             name: "NavigationTests",
@@ -131,13 +133,13 @@ let package = Package(
         ),
         .testTarget(
             name: "CharacterFeatureTests",
-            dependencies: ["CharacterFeature", "CharacterInterface", testing, kit, mocks]
+            dependencies: ["CharacterFeature", testing, kit, mocks]
         ),
     ]
-        + feature("Home", uses: ["CharacterInterface"])
+        + feature("Home")
         + feature("Character", mainActorByDefault: true, resources: [.process("Resources")])
-        + feature("Settings", uses: ["CharacterInterface"])
-        + feature("Shell", hasInterface: false)
-        + feature("Episode", hasInterface: false, mainActorByDefault: true, resources: [.process("Resources")])
-        + feature("System", hasInterface: false)
+        + feature("Settings")
+        + feature("Shell")
+        + feature("Episode", mainActorByDefault: true, resources: [.process("Resources")])
+        + feature("System")
 )

@@ -7,7 +7,7 @@ import Testing
 @Suite
 struct AboutIntegrationTests {
     private func makeApp(start: String = "home") async throws -> AppHarness {
-        try await AppHarness(features: ["Home", "Character", "About"], start: start, options: .init(width: 50))
+        try await AppHarness(features: ["Home", "Character", "About", "Shell"], start: start, options: .init(width: 50))
     }
 
     private static let about = """

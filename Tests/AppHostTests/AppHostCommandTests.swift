@@ -72,7 +72,7 @@ struct AppHostCommandTests {
               character  \(directory)/libCharacterFeature.so  (\(FeatureBuild.kit))  probed
                 resources  \(directory)/AppHost_CharacterFeature.resources  (1 file)
                 deep links myapp://character
-                character  CharacterInterface.CharacterNavigation  (start: character/list)
+                character  CharacterFeature.CharacterNavigation  (start: character/list)
                   character/list()
                   character/detail(identifier: int)
                   character/picker()
@@ -89,18 +89,26 @@ struct AppHostCommandTests {
                 episode-outgoing  EpisodeFeature.EpisodeOutgoingNavigation  (outgoing: the app redirects it)
                   episode-outgoing/character(identifier: int)
               home  \(directory)/libHomeFeature.so  (\(FeatureBuild.kit))  probed
-                home  HomeInterface.HomeNavigation  (start: home/main)
+                home  HomeFeature.HomeNavigation  (start: home/main)
                   home/main()
+                home-outgoing  HomeFeature.HomeOutgoingNavigation  (outgoing: the app redirects it)
+                  home-outgoing/characters()
+                  home-outgoing/character(identifier: int)
               settings  \(directory)/libSettingsFeature.so  (\(FeatureBuild.kit))  probed
-                settings  SettingsInterface.SettingsNavigation  (start: settings/main)
+                settings  SettingsFeature.SettingsNavigation  (start: settings/main)
                   settings/main()
                   settings/profile()
                   settings/whatsNew()
-                needs character/picker
+                settings-outgoing  SettingsFeature.SettingsOutgoingNavigation  (outgoing: the app redirects it)
+                  settings-outgoing/chooseCharacter()
+                needs settings-outgoing/chooseCharacter
               shell  \(directory)/libShellFeature.so  (\(FeatureBuild.kit))  probed
                 main  shell, tabs: home, character, settings
                 split  shell, split: home, character, settings
                 app, not found: system/notFound
+                  redirect home-outgoing/characters → character/list
+                  redirect home-outgoing/character → character/detail
+                  redirect settings-outgoing/chooseCharacter → character/picker
                   redirect character-outgoing/episodes → episode/characterEpisodes
                   redirect episode-outgoing/character → character/detail
                 needs home, character, settings
@@ -117,13 +125,12 @@ struct AppHostCommandTests {
         try fixtures.addBuiltFeature("Home")
         let arguments = ["--start", "home", "--features", fixtures.directory.path]
 
-        let without = try ProcessRunner.run(apphost, arguments, input: "tap 1\nback\n")
+        let without = try ProcessRunner.run(apphost, arguments, input: "open character/list\nback\n")
         try fixtures.addBuiltFeature("Character")
-        let with = try ProcessRunner.run(apphost, arguments, input: "tap 1\nback\n")
+        let with = try ProcessRunner.run(apphost, arguments, input: "open character/list\nback\n")
 
         #expect(without.status == 0)
-        #expect(without.errors == "error: character/list: no loaded feature provides 'character' (loaded: home)\n")
-        #expect(without.output.contains("Unavailable: character/list"))
+        #expect(without.errors.hasPrefix("error: open character/list: no loaded feature provides 'character' (loaded: home)\n"))
         #expect(with.status == 0)
         #expect(with.errors == "")
         #expect(with.output.contains("Home › Characters\n"))

@@ -75,8 +75,9 @@ struct AppLayerTests {
         let session = try run(["--start", "character", "--width", "50"], folder, input: "tap Rick\ntap View episodes\nstate\n")
 
         #expect(list.status == 0, "\(list.errors)")
-        #expect(list.output.contains("    app, not found: system/notFound\n      redirect character-outgoing/episodes → episode/characterEpisodes\n"))
-        #expect(list.output.contains("    needs character/picker\n"))
+        #expect(list.output.contains("    app, not found: system/notFound\n      redirect home-outgoing/characters → character/list\n"), "\(list.output)")
+        #expect(list.output.contains("      redirect character-outgoing/episodes → episode/characterEpisodes\n"))
+        #expect(list.output.contains("    needs settings-outgoing/chooseCharacter\n"))
         #expect(session.errors == "")
         #expect(session.output.contains("Episodes of character 1\n… › Rick Sanchez › Episodes of character 1\n"), "\(session.output)")
         #expect(session.output.hasSuffix("character/list>character/detail?identifier=1>episode/characterEpisodes?characterIdentifier=1\n"))
@@ -131,13 +132,16 @@ struct AppLayerTests {
 
         #expect(list.status == 1)
         for line in [
-            "  settings needs character/picker; no loaded feature provides 'character'\n",
+            "  settings needs settings-outgoing/chooseCharacter, which the app redirects to character/picker; no loaded feature provides 'character'\n",
             "  shell needs character; no loaded feature provides 'character'\n",
+            "  redirect home-outgoing/characters → character/list is broken: no loaded feature provides 'character'; it opens the not-found destination\n",
         ] {
             #expect(list.errors.contains(line), "\(list.errors)")
         }
         #expect(start.status == 0)
-        #expect(start.errors.contains("warning: settings needs character/picker; no loaded feature provides 'character'\n"), "\(start.errors)")
+        #expect(start.errors.contains(
+            "warning: settings needs settings-outgoing/chooseCharacter, which the app redirects to character/picker; no loaded feature provides 'character'\n"
+        ), "\(start.errors)")
     }
 
     @Test

@@ -94,7 +94,7 @@ struct CommandLineConventionTests {
         #expect(text.status == 0)
         let about = ProcessRunner.built("libAboutFeature.so")
         #expect(text.output.contains("about  C feature 'about'  feature about, \(about)\n  start: about/main  (--start about)\n  about/main\n  about/licenses\n  about/license?(id: int64)\n"))
-        #expect(text.output.contains("character  CharacterInterface.CharacterNavigation  feature character, "))
+        #expect(text.output.contains("character  CharacterFeature.CharacterNavigation  feature character, "))
         #expect(text.output.contains("  character/list\n  character/detail?(identifier: int)\n  character/picker\n"))
         #expect(text.output.contains("@main  shell, tabs  (--start main): 1 Home → home, 2 Characters → character, 3 Settings → settings\n"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])

@@ -17,7 +17,7 @@ struct FeatureDescriptionTests {
                     root: "about/main",
                     destinations: [FeatureDescription.Destination(name: "license", parameters: [FeatureDescription.Parameter(name: "id", type: "int64")])]
                 ),
-                FeatureDescription.RouteType(name: "home", typeName: "HomeInterface.HomeNavigation", root: nil, destinations: nil),
+                FeatureDescription.RouteType(name: "home", typeName: "HomeFeature.HomeNavigation", root: nil, destinations: nil),
             ],
             shells: [FeatureDescription.Shell(name: "main", style: "tabs", items: [FeatureDescription.Item(title: "Ünïcode \\ tab", destination: "home")])]
         )

@@ -14,7 +14,7 @@ struct FeatureLoaderTests {
         let feature = try FeatureLoader.load(AppHarness.libraryPath("Character"), into: registry)
 
         #expect(feature.name == "character")
-        #expect(feature.entries.filter { $0.role == nil }.map(\.typeName) == ["CharacterInterface.CharacterNavigation"])
+        #expect(feature.entries.filter { $0.role == nil }.map(\.typeName) == ["CharacterFeature.CharacterNavigation"])
         #expect(feature.entries.filter { $0.role != nil }.map { "\($0.role ?? "") \($0.name)" } == [
             "deep links .url.myapp_character", "live character-filter", "outgoing character-outgoing",
         ])
@@ -68,7 +68,7 @@ struct FeatureLoaderTests {
 
         let error = try #require(throws: FeatureLoadError.self) { try FeatureLoader.load(path, into: registry) }
 
-        #expect(error.description == "\(path): navigation type CharacterInterface.CharacterNavigation is registered by both feature 'character' (\(path)) and feature 'character' (\(path)); register it in one feature only")
+        #expect(error.description == "\(path): navigation type CharacterFeature.CharacterNavigation is registered by both feature 'character' (\(path)) and feature 'character' (\(path)); register it in one feature only")
         #expect(registry.names == ["character"])
     }
 

@@ -73,8 +73,8 @@ struct LinkageTests {
     func theHostHoldsNoFeatureCode() throws {
         let host = try exportedSymbols("apphost")
         let featureModules = [
-            "11HomeFeature", "13HomeInterface", "16CharacterFeature", "18CharacterInterface",
-            "15SettingsFeature", "17SettingsInterface", "12ShellFeature",
+            "11HomeFeature", "16CharacterFeature", "15SettingsFeature", "12ShellFeature",
+            "14EpisodeFeature", "13SystemFeature",
         ]
 
         let featureSymbols = host.filter { symbol in featureModules.contains { symbol.hasPrefix("$s\($0)") } }

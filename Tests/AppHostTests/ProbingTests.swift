@@ -51,7 +51,7 @@ struct ProbingTests {
         #expect(mkfifo(fifo, 0o644) == 0)
         let text = try setup.features.addTextFile(named: "libTextFeature.so")
 
-        let result = try run(["--start", "home", "--width", "40", "--probe-timeout", "1"], setup, input: "tap 1\nback\n")
+        let result = try run(["--start", "home", "--width", "40", "--probe-timeout", "1"], setup, input: "open character\nback\n")
 
         #expect(result.status == 0)
         #expect(result.output.contains("Welcome to AppHost."))

@@ -1,6 +1,5 @@
 import AppHostKit
 import AppHostKitMocks
-import CharacterInterface
 import Testing
 
 @testable import CharacterFeature

@@ -1,6 +1,5 @@
 import AppHostKit
 import AppHostKitMocks
-import CharacterInterface
 import Testing
 
 @testable import HomeFeature
@@ -18,7 +17,7 @@ struct HomeViewModelTests {
         sut.didTapOnCharactersButton()
 
         // Then
-        #expect(router.events == [.navigate(try Route(CharacterNavigation.list))])
+        #expect(router.events == [.navigate(try Route(HomeOutgoingNavigation.characters))])
     }
 
     @Test
@@ -31,7 +30,7 @@ struct HomeViewModelTests {
         sut.didTapOnCharacterButton()
 
         // Then
-        #expect(router.events == [.navigate(try Route(CharacterNavigation.detail(identifier: 1)))])
+        #expect(router.events == [.navigate(try Route(HomeOutgoingNavigation.character(identifier: 1)))])
     }
 
     @Test

@@ -1,6 +1,5 @@
 import AppHostKit
 import AppHostKitMocks
-import CharacterInterface
 import Testing
 
 @testable import SettingsFeature
@@ -18,7 +17,7 @@ struct ProfileViewModelTests {
         sut.didTapOnChooseFavouriteButton()
 
         // Then
-        #expect(router.events == [.navigate(try Route(CharacterNavigation.picker))])
+        #expect(router.events == [.navigate(try Route(SettingsOutgoingNavigation.chooseCharacter))])
     }
 
     @Test
@@ -28,7 +27,7 @@ struct ProfileViewModelTests {
         let sut = ProfileViewModel(store: store, router: RouterMock())
 
         // When
-        await sut.didReceive(try Route(CharacterPickerResult.picked(identifier: 4, name: "Beth Smith")))
+        await sut.didReceive(try Route(PickedCharacter.picked(identifier: 4, name: "Beth Smith")))
 
         // Then
         #expect(sut.draftFavourite == "Beth Smith")

@@ -6,7 +6,7 @@ import Testing
 @Suite
 struct SettingsIntegrationTests {
     private func makeApp() async throws -> AppHarness {
-        try await AppHarness(features: ["Settings", "Character"], start: "settings", options: .init(width: 44))
+        try await AppHarness(features: ["Settings", "Character", "Shell"], start: "settings", options: .init(width: 44))
     }
 
     @Test

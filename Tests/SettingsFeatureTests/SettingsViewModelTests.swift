@@ -1,6 +1,5 @@
 import AppHostKit
 import AppHostKitMocks
-import SettingsInterface
 import Testing
 
 @testable import SettingsFeature

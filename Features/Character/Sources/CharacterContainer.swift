@@ -1,5 +1,4 @@
 import AppHostKit
-import CharacterInterface
 
 /// Builds the Character feature's repositories, use cases, view models and screens.
 @MainActor

@@ -1,5 +1,4 @@
 import AppHostKit
-import CharacterInterface
 
 /// The Character feature: a list of characters and each one's detail. A character's episodes are
 /// another feature's: it navigates to its own outgoing value, which the app redirects.

@@ -1,5 +1,4 @@
 import AppHostKit
-import HomeInterface
 
 /// Builds the Home feature's view models and screens.
 @MainActor

@@ -1,9 +1,9 @@
 import AppHostKit
-import HomeInterface
 
 /// The Home feature: the start screen.
 public struct HomeFeature: NavigationFeature {
     public static let root = HomeNavigation.main
+    public static let outgoing: [any OutgoingNavigation.Type] = [HomeOutgoingNavigation.self]
 
     private let container = HomeContainer()
 

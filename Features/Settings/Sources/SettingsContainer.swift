@@ -1,5 +1,4 @@
 import AppHostKit
-import SettingsInterface
 
 /// Builds the Settings feature's view models and screens around one store.
 @MainActor

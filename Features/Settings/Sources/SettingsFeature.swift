@@ -1,11 +1,12 @@
 import AppHostKit
-import SettingsInterface
 
 /// The Settings feature: toggles, a profile sheet, a cover, and a confirmed reset.
 public struct SettingsFeature: NavigationFeature {
     public static let root = SettingsNavigation.main
-    /// "Choose favourite" presents Character's picker: without it, the host says so before a session runs.
-    public static let needs = ["character/picker"]
+    public static let outgoing: [any OutgoingNavigation.Type] = [SettingsOutgoingNavigation.self]
+    /// "Choose favourite" opens the app's redirect of its outgoing value: without one, the host says
+    /// so before a session runs.
+    public static let needs = ["settings-outgoing/chooseCharacter"]
 
     private let container = SettingsContainer()
 

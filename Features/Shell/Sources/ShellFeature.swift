@@ -14,6 +14,9 @@ public enum ShellFeature: FeatureModule {
 
     /// Each feature's outgoing destinations, and where they lead.
     static let redirects = [
+        Redirect(from: "home-outgoing/characters", to: "character/list"),
+        Redirect(from: "home-outgoing/character", to: "character/detail"),
+        Redirect(from: "settings-outgoing/chooseCharacter", to: "character/picker"),
         Redirect(from: "character-outgoing/episodes", to: "episode/characterEpisodes"),
         Redirect(from: "episode-outgoing/character", to: "character/detail"),
     ]

@@ -1,5 +1,4 @@
 import AppHostKit
-import CharacterInterface
 
 /// Where the Character feature sends people that another feature serves. Nothing here knows which:
 /// the app redirects each value (see `Features/Shell`), or shows its not-found screen.

@@ -1,5 +1,4 @@
 import AppHostKit
-import CharacterInterface
 import Observation
 
 /// What the character list shows.

@@ -1,5 +1,4 @@
 import AppHostKit
-import CharacterInterface
 
 @MainActor
 final class HomeViewModel: ViewModel {
@@ -10,10 +9,10 @@ final class HomeViewModel: ViewModel {
     }
 
     func didTapOnCharactersButton() {
-        router.navigate(to: CharacterNavigation.list)
+        router.navigate(to: HomeOutgoingNavigation.characters)
     }
 
     func didTapOnCharacterButton() {
-        router.navigate(to: CharacterNavigation.detail(identifier: 1))
+        router.navigate(to: HomeOutgoingNavigation.character(identifier: 1))
     }
 }

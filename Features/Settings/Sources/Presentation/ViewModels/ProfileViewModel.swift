@@ -1,5 +1,4 @@
 import AppHostKit
-import CharacterInterface
 
 @MainActor
 final class ProfileViewModel: ViewModel, ResultReceiver {
@@ -21,11 +20,11 @@ final class ProfileViewModel: ViewModel, ResultReceiver {
     }
 
     func didTapOnChooseFavouriteButton() {
-        router.navigate(to: CharacterNavigation.picker)
+        router.navigate(to: SettingsOutgoingNavigation.chooseCharacter)
     }
 
     func didReceive(_ result: Route) async {
-        guard case .picked(_, let name)? = try? result.decode(as: CharacterPickerResult.self) else { return }
+        guard case .picked(_, let name)? = try? result.decode(as: PickedCharacter.self) else { return }
         draftFavourite = name
     }
 

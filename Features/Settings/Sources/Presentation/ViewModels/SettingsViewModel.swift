@@ -1,5 +1,4 @@
 import AppHostKit
-import SettingsInterface
 
 @MainActor
 final class SettingsViewModel: ViewModel, ResultReceiver {

@@ -42,6 +42,7 @@ public struct AppLayerCheck: Sendable {
         }
         let app = apps.first?.app
         var redirected: Set<String> = []
+        var broken: [String: String] = [:]
         for redirect in app?.redirects ?? [] {
             redirected.insert(redirect.from)
             // The outgoing type of a feature that is not loaded: nothing navigates there.
@@ -49,6 +50,7 @@ public struct AppLayerCheck: Sendable {
             if let reason = unserved(redirect.from, outgoing: true) {
                 problems.append("redirect \(redirect.from) → \(redirect.to) is broken: \(reason)")
             } else if let reason = unserved(redirect.to) {
+                broken[redirect.from] = "which the app redirects to \(redirect.to); \(reason)"
                 problems.append("redirect \(redirect.from) → \(redirect.to) is broken: \(reason); it opens the not-found destination")
             } else if let missing = Self.missingParameters(redirect, provided) {
                 problems.append("redirect \(redirect.from) → \(redirect.to) is broken: \(missing)")
@@ -73,6 +75,8 @@ public struct AppLayerCheck: Sendable {
                 if isOutgoing {
                     if !redirected.contains(need) {
                         problems.append("\(description.name) needs \(need); the app has no redirect for it")
+                    } else if let reason = broken[need] {
+                        problems.append("\(description.name) needs \(need), \(reason)")
                     }
                 } else if let reason = unserved(need) {
                     problems.append("\(description.name) needs \(need); \(reason)")

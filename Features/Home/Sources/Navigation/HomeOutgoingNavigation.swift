@@ -1,0 +1,12 @@
+import AppHostKit
+
+/// Where Home sends people that other features serve; the app redirects each (see `Features/Shell`).
+enum HomeOutgoingNavigation: OutgoingNavigation {
+    /// Every character.
+    case characters
+    /// One character.
+    case character(identifier: Int)
+
+    static let routeName = "home-outgoing"
+    static let allDestinations: [HomeOutgoingNavigation] = [.characters, .character(identifier: 1)]
+}
