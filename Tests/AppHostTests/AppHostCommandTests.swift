@@ -213,6 +213,31 @@ struct AppHostCommandTests {
     }
 
     @Test
+    func aStateFileBeyondTheLimitsIsRefusedByNameAndKept() throws {
+        let fixtures = try FeatureFixtures()
+        // A sparse file of 3 GiB that begins as a state file: refused unread, kept, never saved over.
+        let huge = fixtures.path("huge.state")
+        FileManager.default.createFile(atPath: huge, contents: Data(#"{"state""#.utf8))
+        #expect(truncate(huge, 3 << 30) == 0)
+        // A valid state with one route more than a state file may hold.
+        let long = fixtures.path("long.state")
+        let path = (0..<StateStore.maximumRoutes).map { "\"character/detail?identifier=\($0 % 24 + 1)\"" }.joined(separator: ",")
+        try Data(#"{"state":{"selected":0,"stacks":[{"root":"character/list","path":[\#(path)]}]},"version":1}"#.utf8).write(to: URL(fileURLWithPath: long))
+
+        let refused = try ProcessRunner.run(apphost, ["--start", "character", "--state", huge], input: "tap 1\n")
+        let tooLong = try ProcessRunner.run(apphost, ["--start", "character", "--state", long], input: "state\n")
+
+        let limit = "is 3221225472 bytes; a state file is read up to 16777216 bytes (StateStore.maximumSize)"
+        #expect(refused.status == 0)
+        #expect(refused.errors == "warning: state \(huge) \(limit); it was left as it is; started fresh\nwarning: state \(huge) \(limit); this session saves nothing to it\n")
+        #expect(try FileManager.default.attributesOfItem(atPath: huge)[.size] as? Int == 3 << 30)
+        #expect(tooLong.status == 0)
+        #expect(tooLong.errors == "warning: state \(long) holds 100001 routes; a state file holds at most 100000 (StateStore.maximumRoutes); moved it to \(long).corrupt and started fresh\n")
+        #expect(tooLong.output.hasSuffix("\ncharacter/list\n"))
+        #expect(FileManager.default.fileExists(atPath: long + ".corrupt"))
+    }
+
+    @Test
     func theStatePrintedInOneRunOpensTheSameStateInAnother() throws {
         let first = try ProcessRunner.run(apphost, ["--start", "main"], input: "tab 2\ntap 3\ntab Settings\ntap Reset settings\nstate\n")
         let link = try #require(first.output.split(separator: "\n").last.map(String.init))

@@ -23,6 +23,11 @@ public struct NavigationState: Hashable, Sendable, Codable {
     /// The number of destinations in ``stack``.
     public var count: Int { path.count + 1 }
 
+    /// The number of routes in this stack and every stack presented over it.
+    public var routeCount: Int {
+        count + (presentation?.presentedState?.routeCount ?? 0)
+    }
+
     /// The destination at `index` of ``stack`` (0 is the root), without building the stack.
     public subscript(index: Int) -> Route {
         index == 0 ? root : path[index - 1]

@@ -59,6 +59,9 @@ public struct StateStore: Sendable {
         guard status.st_mode & S_IFMT == S_IFREG else {
             return .corrupt(reason: "is \(FileKind(mode: status.st_mode).description), not a state file; it was left as it is", movedTo: nil)
         }
+        if let problem = Self.sizeProblem(Int64(status.st_size)) {
+            return .corrupt(reason: problem + "; it was left as it is", movedTo: nil)
+        }
         guard access(path, R_OK) == 0, let data = FileManager.default.contents(atPath: path) else {
             return .corrupt(reason: "cannot be read (\(String(cString: strerror(errno)))); it was left as it is", movedTo: nil)
         }
@@ -115,7 +118,25 @@ public struct StateStore: Sendable {
         guard !file.state.stacks.isEmpty, file.state.stacks.indices.contains(file.state.selected) else {
             return .failure(DecodeProblem(reason: "holds no stack to show"))
         }
+        let routes = file.state.stacks.reduce(0) { $0 + $1.routeCount }
+        guard routes <= maximumRoutes else {
+            return .failure(DecodeProblem(reason: "holds \(routes) routes; a state file holds at most \(maximumRoutes) (StateStore.maximumRoutes)"))
+        }
         return .success(file.state)
+    }
+
+    /// The largest state file read: 16 MiB, far more than any session writes (a stack of 100,000
+    /// routes is about 4 MiB). A larger file is refused unread, left as it is, and never saved over.
+    public static let maximumSize: Int64 = 16 << 20
+
+    /// The most routes a state file may hold, in every stack and presentation together: restoring
+    /// more would take the host longer than the watchdog allows a command.
+    public static let maximumRoutes = 100_000
+
+    /// Why a file of `size` bytes is not read, or nil.
+    static func sizeProblem(_ size: Int64) -> String? {
+        guard size > maximumSize else { return nil }
+        return "is \(size) bytes; a state file is read up to \(maximumSize) bytes (StateStore.maximumSize)"
     }
 
     /// The deepest nesting of JSON objects and arrays a state file may have: far more than the
@@ -188,6 +209,7 @@ public struct StateStore: Sendable {
         guard status.st_mode & S_IFMT == S_IFREG else { return "is \(FileKind(mode: status.st_mode).description), not a state file" }
         guard access(path, R_OK) == 0 else { return "cannot be read (\(String(cString: strerror(errno))))" }
         guard access(path, W_OK) == 0 else { return "cannot be written (\(String(cString: strerror(errno))))" }
+        if let problem = Self.sizeProblem(Int64(status.st_size)) { return problem }
         // Its beginning says whether it is a state file: anything else is never replaced.
         if status.st_size > 0 {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
