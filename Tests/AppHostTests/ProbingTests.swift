@@ -292,3 +292,30 @@ struct ProbingTests {
         #expect(result.output.contains("  character  \(setup.features.path("libCharacterFeature.so"))"))
     }
 }
+
+/// The registry cache under hosts run from different folders: a relative `--features` names the
+/// same folder for every host only once it is made absolute.
+@Suite
+struct RelativeFolderCacheTests {
+    private let apphost = ProcessRunner.built("apphost")
+
+    @Test
+    func aRelativeFeaturesFolderIsKeptInTheCacheByItsAbsolutePath() throws {
+        let home = try FeatureFixtures()
+        let elsewhere = try FeatureFixtures()
+        let cache = try FeatureFixtures()
+        try FileManager.default.createDirectory(atPath: home.path("good"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: home.path("good/libHomeFeature.so"), withDestinationPath: AppHarness.libraryPath("Home"))
+        try FileManager.default.createDirectory(atPath: elsewhere.path("good"), withIntermediateDirectories: true)
+        let environment = ["APPHOST_CACHE": cache.directory.path]
+
+        let first = try ProcessRunner.run(apphost, ["list", "--features", "good"], environment: environment, in: home.directory.path)
+        let other = try ProcessRunner.run(apphost, ["list", "--features", "good"], environment: environment, in: elsewhere.directory.path)
+        let again = try ProcessRunner.run(apphost, ["list", "--features", "good"], environment: environment, in: home.directory.path)
+
+        #expect(first.output.contains("searched: \(home.path("good"))\n1 feature:\n"), "\(first.output)")
+        #expect(other.output.contains("searched: \(elsewhere.path("good"))\n0 features:\n"), "\(other.output)")
+        #expect(again.status == 0)
+        #expect(again.output.contains("1 feature:\n  home  \(home.path("good"))/libHomeFeature.so"), "\(again.output)")
+    }
+}

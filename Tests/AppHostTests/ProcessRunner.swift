@@ -10,10 +10,13 @@ struct ProcessResult {
 }
 
 enum ProcessRunner {
-    static func run(_ executable: String, _ arguments: [String], input: String = "", environment: [String: String]? = nil) throws -> ProcessResult {
+    static func run(
+        _ executable: String, _ arguments: [String], input: String = "", environment: [String: String]? = nil, in folder: String? = nil
+    ) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         // Runs of apphost keep their registry cache apart from the user's, one per test process.
         var inherited = ProcessInfo.processInfo.environment
         inherited[RegistryCache.environmentVariable] = inherited[RegistryCache.environmentVariable] ?? testCache

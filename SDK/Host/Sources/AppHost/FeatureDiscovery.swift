@@ -20,19 +20,24 @@ public struct FeatureDiscovery: Sendable {
         self.directories = Self.distinct(directories)
     }
 
-    /// `directories` without the ones that resolve to a folder named earlier.
+    /// `directories` made absolute (a relative one is taken from the working directory), without the
+    /// ones that resolve to a folder named earlier. The registry cache is kept by these absolute paths,
+    /// so hosts run from different folders that share it never take one folder's files for another's.
     static func distinct(_ directories: [String]) -> [String] {
         var seen: Set<String> = []
-        return directories.filter { directory in
+        var distinct: [String] = []
+        for directory in directories {
+            let absolute = URL(fileURLWithPath: directory).standardizedFileURL.path
             let resolved: String
-            if let real = realpath(directory, nil) {
+            if let real = realpath(absolute, nil) {
                 resolved = String(cString: real)
                 free(real)
             } else {
-                resolved = URL(fileURLWithPath: directory).standardizedFileURL.path
+                resolved = absolute
             }
-            return seen.insert(resolved).inserted
+            if seen.insert(resolved).inserted { distinct.append(absolute) }
         }
+        return distinct
     }
 
     /// Chooses the directories from command-line options, the environment, or the executable's directory.

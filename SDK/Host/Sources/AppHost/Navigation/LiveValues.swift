@@ -38,7 +38,7 @@ public final class LiveValues {
         return Int(route.parameters[0].value)
     }
 
-    /// How many values are kept.
+    /// How many values are kept (some may belong to routes no stack holds any more).
     public var count: Int { values.count }
 }
 

@@ -102,7 +102,8 @@ public final class Navigator {
     /// carries, and the first such route left out (nil if none was).
     public var restorable: (state: AppState, omitted: Route?) {
         let full = state
-        guard full.stacks.contains(where: { !$0.liveNumbers().isEmpty }) else { return (full, nil) }
+        // Most sessions hold no live value: nothing to look for.
+        guard live.count > 0, full.stacks.contains(where: { !$0.liveNumbers().isEmpty }) else { return (full, nil) }
         var omitted: Route?
         let isLive: (Route) -> Bool = { [registry] route in LiveValues.number(of: route) != nil && registry.isLive(route.name) }
         var restorable = full
