@@ -157,6 +157,16 @@ struct Run: AsyncParsableCommand {
                 case .quit: return 0
                 case .failed: return 1
                 }
+            case .lines(let lines):
+                for line in lines {
+                    switch await SessionGuard.watch("running '\(line)'", limit: limit, { await session.execute(line) }) {
+                    case .proceed: continue
+                    case .quit: return 0
+                    case .failed: return 1
+                    }
+                }
+                // What work beside the session changed while the lines ran is drawn now.
+                if session.hasUndrawnChange { await session.catchUp(watchedWithin: limit) }
             case .changed:
                 await session.catchUp(watchedWithin: limit)
             case .idle:
@@ -213,6 +223,8 @@ struct Run: AsyncParsableCommand {
                 return 0
             case .interrupted:
                 await nextLine()
+            case .lines:
+                continue  // the prompt reads one line at a time
             case .line(let line) where line.trimmingSpacesAndTabs.isEmpty:
                 reading = false
                 await session.redraw()

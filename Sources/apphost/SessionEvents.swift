@@ -10,6 +10,9 @@ import Synchronization
 final class SessionEvents: Sendable {
     enum Event: Sendable {
         case line(String)
+        /// Lines that were all ready at once (a script, a pipe a program filled): handed over together,
+        /// since each hand-over between the input thread and the main actor costs far more than a command.
+        case lines([String])
         /// No more input: the end of the pipe or the script.
         case end
         /// No line is waiting to be read: pending work (a state save) can be done now.
@@ -31,25 +34,42 @@ final class SessionEvents: Sendable {
         continuation.yield(event)
     }
 
-    /// Reads standard input a line at a time on a new thread, saying `idle` before a read that
-    /// would wait; ends with `end`.
+    /// The most lines handed over together.
+    static let batch = 256
+
+    /// Reads standard input on a new thread, handing over together the lines that are ready (up to
+    /// ``batch``), saying `idle` before a read that would wait; ends with `end`.
     func readStandardInput() {
         startThread { [self] in
+            var ready: [String] = []
             while true {
                 var waiting = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-                if poll(&waiting, 1, 0) <= 0 { send(.idle) }
+                if poll(&waiting, 1, 0) <= 0 || ready.count >= Self.batch {
+                    if !ready.isEmpty { send(.lines(ready)) }
+                    ready = []
+                    if poll(&waiting, 1, 0) <= 0 { send(.idle) }
+                }
                 guard let line = readLine(strippingNewline: true) else { break }
-                send(.line(line.withoutCarriageReturn))
+                ready.append(line.withoutCarriageReturn)
             }
+            if !ready.isEmpty { send(.lines(ready)) }
             send(.end)
         }
     }
 
-    /// Hands over the lines of a script on a new thread; ends with `end`.
+    /// Hands over the lines of a script on a new thread, ``batch`` at a time; ends with `end`.
     func read(_ script: ScriptLines) {
         startThread { [self] in
             var lines = script
-            while let line = lines.next() { send(.line(line)) }
+            var ready: [String] = []
+            while let line = lines.next() {
+                ready.append(line)
+                if ready.count >= Self.batch {
+                    send(.lines(ready))
+                    ready = []
+                }
+            }
+            if !ready.isEmpty { send(.lines(ready)) }
             send(.end)
         }
     }
