@@ -82,7 +82,7 @@ struct Run: AsyncParsableCommand {
         SessionGuard.install(stateFile: state)
         guard let host = features.loadHost() else { return ExitCode.kitMismatch }
         // What the app layer lacks (a broken redirect, an unmet need) is named before the session runs.
-        for problem in AppLayerCheck(host.describeFiles().compactMap(\.description)).problems {
+        for problem in host.appLayerProblems() {
             standardError("warning: \(problem.visible)\n")
         }
         let status = FullScreenStatus()

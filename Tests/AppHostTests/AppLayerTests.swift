@@ -44,6 +44,8 @@ struct AppLayerTests {
 
         let list = try run(["list"], folder)
         let session = try run(["--start", "character"], folder, input: "tap Rick\ntap View episodes\nstate\n")
+        // A warm start reads the check back from beside the registry cache: it still names it.
+        let warm = try run(["--start", "character"], folder, input: "")
         let result = try flow("""
             start character
             tap Rick Sanchez
@@ -60,6 +62,7 @@ struct AppLayerTests {
         #expect(list.errors == "unmet:\n  \(broken)\n")
         #expect(session.status == 0)
         #expect(session.errors.hasPrefix("warning: \(broken)\n"), "named before the session runs: \(session.errors)")
+        #expect(warm.errors == "warning: \(broken)\n", "\(warm.errors)")
         #expect(session.errors.contains(
             "warning: outgoing character-outgoing/episodes?characterIdentifier=1: it redirects to episode/characterEpisodes, but no loaded feature provides 'episode'"
         ), "\(session.errors)")
