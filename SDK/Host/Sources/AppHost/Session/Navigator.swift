@@ -117,7 +117,8 @@ public final class Navigator {
     /// The deep link of the whole state, as `state` prints it: up to the first destination that holds
     /// live values (see ``restorable``).
     public var deepLink: DeepLink {
-        let stacks = restorable.state.stacks
+        // Most sessions hold no live value: the routers' states are the link's.
+        let stacks = live.count > 0 ? restorable.state.stacks : routers.map(\.state)
         guard let shell else { return .stack(stacks[0]) }
         let items = zip(shell.items, stacks).map { DeepLink.ShellStack(item: $0.name, stack: $1) }
         return .shell(name: shell.name, selected: shell.items[selected].name, items: items)

@@ -278,7 +278,7 @@ public final class Session {
         let text = line.trimmingSpaces
         switch command {
         case .state:
-            noteLiveValuesLeftOut(navigator.restorable.omitted)
+            if navigator.live.count > 0 { noteLiveValuesLeftOut(navigator.restorable.omitted) }
             let link = navigator.deepLink.description
             write(options.format == .json ? JSONRenderer.Value.object(["state": .string(link)]).text + "\n" : link.visible + "\n")
             return .proceed
