@@ -30,6 +30,29 @@ struct SessionGuardTests {
         #expect(again.output.hasSuffix("crash/main>crash/fine\n"))
     }
 
+    @Test(arguments: [("tap Exit", 3, "running 'tap Exit'"), ("tap Exit in a thread", 7, "running 'tap Exit in a thread'")])
+    func aFeatureThatCallsExitIsNamedWithAStatusOfTheHosts(command: String, status: Int, activity: String) throws {
+        let fixtures = try crashFeatures()
+
+        let result = try ProcessRunner.run(apphost, ["--start", "crash", "--features", fixtures.directory.path], input: command + "\nstate\n")
+
+        #expect(result.status == SessionGuard.featureExitCode)
+        #expect(result.errors == "error: \(fixtures.path("libCrashFeature.so")): called exit(\(status)) while \(activity); the session ended\n")
+    }
+
+    @Test
+    func theHostsOwnExitsAreNotTakenForAFeatures() throws {
+        let fixtures = try crashFeatures()
+
+        let strict = try ProcessRunner.run(apphost, ["--start", "crash", "--features", fixtures.directory.path, "--strict"], input: "tap Nowhere\n")
+        let quit = try ProcessRunner.run(apphost, ["--start", "crash", "--features", fixtures.directory.path], input: "tap Fine\nquit\n")
+
+        #expect(strict.status == 1)
+        #expect(!strict.errors.contains("called exit"))
+        #expect(quit.status == 0)
+        #expect(quit.errors == "")
+    }
+
     @Test
     func aScreenThatNeverReturnsIsStoppedByTheWatchdog() throws {
         let fixtures = try crashFeatures()

@@ -128,6 +128,37 @@ static void handle(int number, siginfo_t *info, void *context) {
     _exit(guard_exit_code);
 }
 
+/* A feature that calls exit() would end the host with its own status and no word: glibc runs this
+   first, with the status. When feature code is on the stack (the thread that called exit), the host
+   says which library did it and ends with a status of its own; the host's own exits pass. */
+static void on_exit_called(int status, void *unused) {
+    (void)unused;
+    void *frames[128];
+    int count = backtrace(frames, 128);
+    const char *library = NULL;
+    for (int index = 0; index < count && !library; index++) {
+        library = apphost_guard_image_at((uintptr_t)frames[index]);
+    }
+    if (!library) return;
+    char line[2048];
+    size_t used = append(line, sizeof line, 0, "error: ");
+    used = append(line, sizeof line, used, library);
+    used = append(line, sizeof line, used, ": called exit(");
+    used = append_number(line, sizeof line, used, (unsigned)status);
+    used = append(line, sizeof line, used, ")");
+    if (atomic_load(&active)) {
+        used = append(line, sizeof line, used, " while ");
+        used = append(line, sizeof line, used, activities[atomic_load(&current_activity)]);
+    }
+    used = append(line, sizeof line, used, "; the session ended");
+    used = append(line, sizeof line, used, guard_note);
+    used = append(line, sizeof line, used, "\n");
+    apphost_terminal_restore();
+    ssize_t written = write(STDERR_FILENO, line, used);
+    (void)written;
+    _exit(APPHOST_GUARD_FEATURE_EXIT);
+}
+
 static void *watch(void *unused) {
     (void)unused;
     for (;;) {
@@ -162,6 +193,7 @@ void apphost_guard_install(int exit_code, const char *note) {
     for (size_t index = 0; index < sizeof fatal / sizeof fatal[0]; index++) {
         sigaction(fatal[index], &action, NULL);
     }
+    on_exit(on_exit_called, NULL);
     pthread_t watchdog;
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);

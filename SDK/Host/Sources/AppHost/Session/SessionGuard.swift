@@ -14,6 +14,8 @@ import Glibc
 public enum SessionGuard {
     /// The exit status when a feature crashed or hung during a session.
     public static let exitCode: Int32 = 4
+    /// The status a session ends with when a feature calls `exit()`, after a line naming the library.
+    public static let featureExitCode: Int32 = APPHOST_GUARD_FEATURE_EXIT
 
     /// The default limit on one command, in seconds.
     public static let defaultLimit = 10

@@ -24,6 +24,10 @@ extern "C" {
 /* Installs the handlers and the watchdog; `note` is appended to the line (may be NULL). Once per process. */
 void apphost_guard_install(int exit_code, const char *note);
 
+/* The status a session ends with when a feature calls exit(): the line before it names the library
+   and the status it asked for. (_exit() and a kill skip every handler and cannot be named.) */
+#define APPHOST_GUARD_FEATURE_EXIT 5
+
 /* Records that [start, end) holds code of the feature library at `path`. */
 void apphost_guard_add_image(const char *path, uintptr_t start, uintptr_t end);
 
