@@ -163,6 +163,27 @@ struct CFeatureLoaderTests {
         #expect(app.session.deepLink.description.hasPrefix("navigator/main!alert(title=Refused&message=navigate%20returned%20false"))
     }
 
+    /// A screen handle passed where a router handle goes, and a router handle kept past its action:
+    /// refused by name, nothing done, the session goes on (an absolute --features used to segfault).
+    @Test
+    func aHandleOfTheWrongKindOrFromAnotherCallIsRefusedByName() throws {
+        let fixtures = try FeatureFixtures()
+        let navigator = fixtures.path("libNavigatorFeature.so")
+        try CCompiler.compile(CCompiler.fixture("navigate.c"), to: navigator)
+
+        let result = try ProcessRunner.run(
+            ProcessRunner.built("apphost"), ["--start", "navigator", "--features", fixtures.directory.path, "--width", "300"],
+            input: "tap Misuse\nback\ntap Keep the router\ntap Use the kept router\nstate\n"
+        )
+
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("Still drawing"))
+        #expect(result.output.contains("error: C feature: navigator passed 0x"))
+        #expect(result.output.contains(" where a router handle of the call in progress was expected; the call was ignored (a handle is valid only during the call that gave it)"))
+        #expect(result.output.hasSuffix("navigator/main\n"), "the kept router moved nothing: \(result.output.suffix(200))")
+        #expect(result.errors.components(separatedBy: "apphost.navigator: [AppHost] passed 0x").count == 4, "the screen passed as a router and each use of the kept router are named: \(result.errors)")
+    }
+
     @Test
     func theAboutLibraryLinksNoSwiftLibrary() throws {
         let result = try ProcessRunner.run("/usr/bin/env", ["readelf", "--dynamic", AppHarness.libraryPath("About")])

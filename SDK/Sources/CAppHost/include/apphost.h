@@ -113,9 +113,12 @@ typedef struct apphost_value {
     } value;
 } apphost_value;
 
-/* The screen being built by a render function (opaque, owned by the host). */
+/* The screen being built by a render function (opaque, owned by the host).
+   Handles are valid only during the call that hands them over, and only where they are expected:
+   the host checks each one, and refuses (by name, doing nothing) a screen passed as a router, a
+   handle kept from an earlier call, or any other pointer. */
 typedef struct apphost_screen apphost_screen;
-/* The router of the screen whose action runs (opaque, owned by the host). */
+/* The router of the screen whose action runs (opaque, owned by the host); valid during that action only. */
 typedef struct apphost_router apphost_router;
 
 typedef struct apphost_host_api apphost_host_api;

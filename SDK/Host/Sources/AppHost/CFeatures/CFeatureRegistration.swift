@@ -48,9 +48,11 @@ extension CDestination {
     @MainActor
     func render(arguments: [FFIValue], router: CRouterHandle, logger: Logger) -> [Node] {
         let builder = CScreenBuilder(router: router)
-        let values: [FFIValue] = [.pointer(UnsafeMutableRawPointer(CHostAPI.table)), .pointer(builder.handle)] + arguments
         do {
-            try call.call(render, with: values)
+            // The screen handle is valid for this call only: the API refuses any other pointer.
+            try CHandles.screens.during(builder) { (handle) throws(FFIError) in
+                try call.call(render, with: [.pointer(UnsafeMutableRawPointer(CHostAPI.table)), .pointer(handle)] + arguments)
+            }
         } catch {
             logger.error("C destination '\(name)': \(error.message)")
             return [.error("C destination '\(name)' could not be called: \(error.message)")]

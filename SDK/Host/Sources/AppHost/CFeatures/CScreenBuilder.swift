@@ -8,6 +8,7 @@
 @_spi(Host) import AppHostKit
 import Logging
 import CAppHost
+import Synchronization
 import FoundationEssentials
 import Glibc
 
@@ -27,14 +28,28 @@ final class CScreenBuilder {
         self.router = router
     }
 
-    var handle: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
-
+    /// The screen behind `handle`, if it is the screen of a render call in progress; any other pointer
+    /// (a router handle, a kept handle, garbage) is refused without being followed.
     static func from(_ handle: OpaquePointer?) -> CScreenBuilder? {
-        handle.map { Unmanaged<CScreenBuilder>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
+        guard let object = CHandles.screens.object(handle.map(UnsafeRawPointer.init)) else {
+            CHandles.refused("a screen", handle)
+            return nil
+        }
+        return Unmanaged<CScreenBuilder>.fromOpaque(UnsafeRawPointer(object)).takeUnretainedValue()
     }
 
     func add(_ node: Node) {
         stack[stack.count - 1].nodes.append(node)
+    }
+
+    /// The feature drawing this screen, from its logger's label (`apphost.<feature>`).
+    var feature: String {
+        router.logger.label.hasPrefix("apphost.") ? String(router.logger.label.dropFirst(8)) : router.logger.label
+    }
+
+    /// Says something about this screen below it, as the nesting check does.
+    func note(_ problem: String) {
+        problems.append(problem)
     }
 
     /// The deepest a C screen may nest its lists and sections (as deep links may, `DeepLink.maximumNesting`).
@@ -105,8 +120,83 @@ final class CRouterHandle {
         self.validate = validate
     }
 
+    /// The router behind `address`, if it is the router of an action call in progress; any other
+    /// pointer (a screen handle, a kept handle, garbage) is refused without being followed.
     static func from(address: Int) -> CRouterHandle? {
-        UnsafeRawPointer(bitPattern: address).map { Unmanaged<CRouterHandle>.fromOpaque($0).takeUnretainedValue() }
+        guard let object = CHandles.routers.object(UnsafeRawPointer(bitPattern: address)) else {
+            CHandles.refused("a router", UnsafeMutableRawPointer(bitPattern: address).map(OpaquePointer.init))
+            return nil
+        }
+        return Unmanaged<CRouterHandle>.fromOpaque(UnsafeRawPointer(object)).takeUnretainedValue()
+    }
+}
+
+/// The handles a C feature may pass back to the host API: each is valid only during the call that
+/// handed it over (a render function's screen, an action's router), so the API checks a pointer
+/// against those before it follows it. A feature that passes its screen to `navigate`, or keeps a
+/// handle for later, gets an error line and nothing done, never a crash in the host.
+enum CHandles {
+    /// The handles of one kind handed to calls in progress (calls nest: an action can draw). A handle
+    /// is a token, never the object's address: tokens are never reused, so one kept from an earlier
+    /// call is told apart even when a new object sits where the old one was, and the host never
+    /// follows a pointer a feature made up.
+    final class Live: Sendable {
+        private let handles = Mutex<[(token: UInt, object: UInt)]>([])
+
+        /// Runs `body` with a fresh handle for `object`, valid until it returns.
+        func during<Result, Failure: Error>(
+            _ object: AnyObject, _ body: (UnsafeMutableRawPointer) throws(Failure) -> Result
+        ) throws(Failure) -> Result {
+            let address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+            // One count for screens and routers alike: a handle of one kind is never one of the other.
+            let token = CHandles.next.withLock { next in
+                defer { next &+= 16 }
+                return next
+            }
+            handles.withLock { $0.append((token, address)) }
+            defer { handles.withLock { live in live.removeAll { $0.token == token } } }
+            // A token is never zero, so it makes a pointer.
+            return try withExtendedLifetime(object) { () throws(Failure) -> Result in try body(UnsafeMutableRawPointer(bitPattern: token)!) }
+        }
+
+        /// The object behind `handle`, if it is the handle of a call in progress.
+        func object(_ handle: UnsafeRawPointer?) -> UnsafeMutableRawPointer? {
+            let token = UInt(bitPattern: handle)
+            let object = handles.withLock { live in live.last { $0.token == token }?.object }
+            return object.flatMap { UnsafeMutableRawPointer(bitPattern: $0) }
+        }
+
+        /// The object of the innermost call in progress.
+        var innermost: UnsafeMutableRawPointer? {
+            handles.withLock { $0.last?.object }.flatMap { UnsafeMutableRawPointer(bitPattern: $0) }
+        }
+    }
+
+    /// The next handle given out.
+    static let next = Mutex<UInt>(0x10000)
+    static let screens = Live()
+    static let routers = Live()
+
+
+
+    /// Says that a pointer that is no live handle of `kind` was passed: on the screen being drawn, when
+    /// one is (naming its feature), and in the log.
+    static func refused(_ kind: String, _ handle: OpaquePointer?) {
+        let pointer = handle.map { "\(UnsafeRawPointer($0))" } ?? "NULL"
+        let detail = "passed \(pointer) where \(kind) handle of the call in progress was expected; the call was ignored (a handle is valid only during the call that gave it)"
+        guard let screen = screens.innermost else {
+            if let router = routers.innermost {
+                // An action in progress: its router names the feature.
+                let handle = Unmanaged<CRouterHandle>.fromOpaque(UnsafeRawPointer(router)).takeUnretainedValue()
+                handle.logger.error("\(detail)")
+            } else {
+                Logger(label: "apphost.c").error("a C feature \(detail)")
+            }
+            return
+        }
+        let builder = Unmanaged<CScreenBuilder>.fromOpaque(UnsafeRawPointer(screen)).takeUnretainedValue()
+        builder.note("\(builder.feature) \(detail)")
+        builder.router.logger.error("\(detail)")
     }
 }
 
@@ -217,8 +307,10 @@ enum CHostAPI {
                     }
                     nonisolated(unsafe) let function = action
                     builder.add(.button(label, action: ButtonAction { @MainActor in
-                        let handle = Unmanaged.passUnretained(router).toOpaque()
-                        if case .failure(let error) = invoke(call, function, [.pointer(UnsafeMutableRawPointer(CHostAPI.table)), .pointer(handle)] + values) {
+                        let outcome = CHandles.routers.during(router) { handle in
+                            invoke(call, function, [.pointer(UnsafeMutableRawPointer(CHostAPI.table)), .pointer(handle)] + values)
+                        }
+                        if case .failure(let error) = outcome {
                             router.logger.error("C action '\(label)': \(error.message)")
                         }
                     }))
