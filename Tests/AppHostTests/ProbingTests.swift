@@ -228,6 +228,26 @@ struct ProbingTests {
     }
 
     @Test
+    func aFileMadeWritableByOthersUnderAWarmCacheIsRefusedAtOnce() throws {
+        let setup = try Setup()
+        let hello = setup.features.path("libHelloFeature.so")
+        try CCompiler.compile(CCompiler.fixture("hello.c"), to: hello)
+        try setup.features.addBuiltFeature("Home")
+
+        let warm = try run(["list"], setup)
+        #expect(chmod(hello, 0o666) == 0)
+        let listed = try run(["list"], setup)
+        let started = try run(["--start", "hello"], setup)
+
+        #expect(warm.status == 0, "\(warm.errors)")
+        #expect(listed.status == 1)
+        #expect(listed.errors.contains("\(hello): the file is writable by group and others (mode 666)"), "\(listed.errors)")
+        #expect(started.status == 2)
+        #expect(started.errors.contains("error: \(hello): the file is writable by group and others (mode 666)"), "\(started.errors)")
+        #expect(!started.errors.contains("did you mean 'hello'"), "\(started.errors)")
+    }
+
+    @Test
     func aGroupWritableFileIsRefused() throws {
         let setup = try Setup()
         try setup.features.addBuiltFeature("Home")

@@ -209,12 +209,13 @@ public final class FeatureHost {
             if !options.rescan, folders[folderKey] == folderStatus.key, access(prefix + LockFile.fileName, F_OK) != 0 {
                 for path in cachedByFolder[folderKey[...]] ?? [] {
                     guard let record = records[path] else { continue }
-                    guard case .refused = record.finding else {
-                        candidates.append((record.path, folder, record.key, false))
+                    // Every file is looked at each time (a stat): a refused one that was fixed is taken at
+                    // once, and one whose mode or owner changed (its ctime did) is checked for trust again.
+                    guard let status = FileKey.of(record.path) else {
+                        refuse(.notFound(path: record.path))
                         continue
                     }
-                    // A refused file is checked each time, so that a fixed one is taken at once.
-                    if let status = FileKey.of(record.path), status.key != record.key {
+                    if status.key != record.key {
                         if let key = check(record.path, status, allowUntrusted: options.allowUntrusted, records: &records) {
                             candidates.append((record.path, folder, key, true))
                         }
@@ -352,6 +353,12 @@ public final class FeatureHost {
         for record in index.refused {
             guard let status = FileKey.of(record.path), status.key == record.key else { return false }
         }
+        // Every file the index points at is as the cache knew it: a chmod or chown changes its key
+        // (its ctime), and a file gone or a link left dangling has none; either needs the full path,
+        // which checks trust and says what is wrong, warm or cold.
+        for record in index.allRecords {
+            guard let status = FileKey.of(record.path), status.key == record.key else { return false }
+        }
         for record in index.refused {
             if case .refused(let message) = record.finding {
                 refuse(.refusedByProbe(path: record.path, message: message), quarantined: true)
@@ -393,8 +400,6 @@ public final class FeatureHost {
         }
     }
 
-    /// Checks a file found in a folder: a regular file, and trusted. Records a refusal (so that a warm start
-    /// repeats it) and returns nil, or returns its key.
     /// Why the resources of the locked library at `path` do not match `lock`, or nil if they do:
     /// each file in its resources folder must be locked with its hash, and each locked one be there.
     private func lockedResourcesProblem(library path: String, lock: LockFile) -> String? {
@@ -418,6 +423,8 @@ public final class FeatureHost {
         return missing.min().map { "its locked resource \($0) is missing" }
     }
 
+    /// Checks a file found in a folder: a regular file, and trusted. Records a refusal (so that a warm start
+    /// repeats it) and returns nil, or returns its key.
     private func check(_ path: String, _ status: (key: FileKey, mode: mode_t, owner: uid_t), allowUntrusted: Bool, records: inout [String: CacheRecord]) -> FileKey? {
         var refusal: FeatureLoadError?
         if status.mode & S_IFMT != S_IFREG {
