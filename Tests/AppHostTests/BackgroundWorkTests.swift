@@ -107,7 +107,11 @@ struct BackgroundWorkTests {
 
     private let capture = Capture()
 
-    private func makeSession(settleTimeout: Duration = Session.defaultSettleTimeout) throws -> Session {
+    /// A session over the studio feature. Its settle may take as long as a test may last: the work
+    /// these tests start ends in a few main-actor turns, but in a test process other tests may hold the
+    /// main actor for seconds (a child process waited for), and a settle that gave up early would draw
+    /// the work half done. A settle ends as soon as the work does, so this costs nothing otherwise.
+    private func makeSession(settleTimeout: Duration = .seconds(60)) throws -> Session {
         let registry = DestinationRegistry()
         try registry.register(StudioFeature.self)
         let capture = capture

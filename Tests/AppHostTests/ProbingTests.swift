@@ -247,6 +247,32 @@ struct ProbingTests {
         #expect(!started.errors.contains("did you mean 'hello'"), "\(started.errors)")
     }
 
+    @Test(arguments: ["garbage", "empty", "truncated"])
+    func aDamagedDescriptionsFileIsReportedAndRebuilt(damage: String) throws {
+        let setup = try Setup()
+        for name in ["Character", "Episode"] {
+            try setup.features.addBuiltFeature(name)
+        }
+        let descriptions = setup.cache.path("descriptions-v1.txt")
+
+        let first = try run(["list"], setup)
+        switch damage {
+        case "garbage": try Data("garbage\n".utf8).write(to: URL(fileURLWithPath: descriptions))
+        case "empty": try Data().write(to: URL(fileURLWithPath: descriptions))
+        default: #expect(truncate(descriptions, 200) == 0)
+        }
+        let damaged = try run(["list"], setup)
+        let after = try run(["list"], setup)
+
+        #expect(first.output.contains("2 features:"))
+        #expect(damaged.status == 0)
+        #expect(damaged.output == first.output.replacingOccurrences(of: "cached", with: "probed"), "every feature is listed: \(damaged.output)")
+        #expect(damaged.errors.hasPrefix("warning: registry cache \(descriptions) is damaged ("), "\(damaged.errors)")
+        #expect(damaged.errors.contains("missing or unreadable); "))
+        #expect(after.errors == "", "rebuilt: \(after.errors)")
+        #expect(after.output.contains("2 features:"))
+    }
+
     @Test
     func aGroupWritableFileIsRefused() throws {
         let setup = try Setup()

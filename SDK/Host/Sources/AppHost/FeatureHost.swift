@@ -275,7 +275,16 @@ public final class FeatureHost {
         // 2. What each file registers: from the cache if it knows this version, else from a probe.
         var findings: [String: (finding: CacheRecord.Finding, fresh: Bool)] = [:]
         var unknown: [String] = []
+        var damaged = 0
+        var original = cacheRead
         for candidate in candidates {
+            // A record whose description the descriptions file lost or garbled is probed again, and written anew.
+            if let record = records[candidate.path], case .described(_, let json) = record.finding, !json.isUsable {
+                damaged += 1
+                original.records[candidate.path] = nil
+                unknown.append(candidate.path)
+                continue
+            }
             if let record = records[candidate.path], record.key == candidate.key || !candidate.verified {
                 findings[candidate.path] = (record.finding, false)
                 if case .refused(let message) = record.finding {
@@ -284,6 +293,10 @@ public final class FeatureHost {
             } else {
                 unknown.append(candidate.path)
             }
+        }
+        if damaged > 0, let cache = options.cache {
+            warn("registry cache \(cache.descriptionsPath) is damaged (\(damaged) description\(damaged == 1 ? "" : "s") missing or unreadable); \(damaged == 1 ? "that file is" : "those files are") probed again and it is rebuilt")
+            cacheChanged = true
         }
         if !unknown.isEmpty {
             let report = self.report
@@ -329,7 +342,7 @@ public final class FeatureHost {
         // 4. Keep what was learned: drop records of files that are gone, write only if something changed.
         loading = Loading(
             prober: prober, cache: options.cache, allowUntrusted: options.allowUntrusted,
-            records: records, folders: folders, original: cacheRead
+            records: records, folders: folders, original: original
         )
         if cacheChanged {
             let seen = Set(candidates.map(\.path))
@@ -358,6 +371,8 @@ public final class FeatureHost {
         // which checks trust and says what is wrong, warm or cold.
         for record in index.allRecords {
             guard let status = FileKey.of(record.path), status.key == record.key else { return false }
+            // A description the descriptions file lost or cut short: the full path probes the file again.
+            if case .described(_, let json) = record.finding, !json.looksWhole { return false }
         }
         for record in index.refused {
             if case .refused(let message) = record.finding {

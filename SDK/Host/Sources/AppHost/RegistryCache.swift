@@ -143,6 +143,27 @@ public struct CacheText: Sendable {
         source = .stored(file: file, path: path)
     }
 
+    /// Whether the text is there and reads as a description: false for a line the descriptions file
+    /// lost or garbled (a damaged file), whose feature must then be probed again.
+    var isUsable: Bool {
+        switch source {
+        case .text: return true
+        case .stored(let file, let path):
+            guard let text = DescriptionFile.text(of: path, in: file), text.hasPrefix("{"), text.hasSuffix("}") else { return false }
+            return FeatureDescription.decode(text[...]) != nil
+        }
+    }
+
+    /// Whether the descriptions file still has a line for it that looks whole (checked without decoding it).
+    var looksWhole: Bool {
+        switch source {
+        case .text: return true
+        case .stored(let file, let path):
+            guard let text = DescriptionFile.text(of: path, in: file) else { return false }
+            return text.hasPrefix("{\"") && text.hasSuffix("}")
+        }
+    }
+
     /// The text; `{}` if the descriptions file no longer has it.
     public var text: String {
         switch source {
