@@ -99,6 +99,11 @@ final class FeatureWatcher: @unchecked Sendable {
             }
             guard !settled.isEmpty else { continue }
             for path in settled {
+                // Written in place (the same file, not a new one renamed over it): a session holding the
+                // old code mapped can crash at its next call into it.
+                if let before = known[path], let after = now[path], before.inode == after.inode, before.size != after.size || before.modified != after.modified {
+                    standardError("watch: \(URL(fileURLWithPath: path).lastPathComponent) was written in place; replace feature files by renaming a new one over them (cp writes in place, and a host running the old code can crash)\n")
+                }
                 known[path] = now[path]
                 pending[path] = nil
             }

@@ -53,6 +53,42 @@ struct SessionGuardTests {
         #expect(quit.errors == "")
     }
 
+    /// A build that writes over a loaded library in place (cp truncates, then writes): the next call
+    /// into it faults, and the line says the file changed, not that the feature crashed.
+    @Test
+    func aLibraryOverwrittenInPlaceWhileLoadedIsNamed() throws {
+        let fixtures = try crashFeatures()
+        let library = fixtures.path("libCrashFeature.so")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: apphost)
+        process.arguments = ["--start", "crash", "--features", fixtures.directory.path]
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        input.fileHandleForWriting.write(Data("show\n".utf8))
+        // The first screen is drawn: the library's code is mapped and has run.
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("[1] Fine") {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            seen.append(chunk)
+        }
+        #expect(truncate(library, 0) == 0)
+        input.fileHandleForWriting.write(Data("tap Fine\n".utf8))
+        try input.fileHandleForWriting.close()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+
+        #expect(process.terminationStatus == SessionGuard.exitCode)
+        #expect(said.hasPrefix("error: \(library) changed on disk while loaded (SIG"), "\(said)")
+        #expect(said.hasSuffix("); the session ended; replace a feature file by renaming a new one over it\n"), "\(said)")
+    }
+
     @Test
     func aScreenThatNeverReturnsIsStoppedByTheWatchdog() throws {
         let fixtures = try crashFeatures()

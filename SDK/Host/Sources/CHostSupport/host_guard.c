@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -16,6 +17,12 @@ typedef struct image {
     uintptr_t start;
     uintptr_t end;
     char path[512];
+    /* The file as it was when its code was mapped: a build that writes over it in place changes these. */
+    dev_t device;
+    ino_t inode;
+    off_t size;
+    struct timespec modified;
+    int known;
 } image;
 
 static image images[APPHOST_GUARD_MAX_IMAGES];
@@ -56,7 +63,32 @@ void apphost_guard_add_image(const char *path, uintptr_t start, uintptr_t end) {
     images[index].end = end;
     strncpy(images[index].path, path, sizeof images[index].path - 1);
     images[index].path[sizeof images[index].path - 1] = 0;
+    struct stat status;
+    images[index].known = stat(images[index].path, &status) == 0;
+    if (images[index].known) {
+        images[index].device = status.st_dev;
+        images[index].inode = status.st_ino;
+        images[index].size = status.st_size;
+        images[index].modified = status.st_mtim;
+    }
     atomic_store(&image_count, index + 1);
+}
+
+/* The first loaded library whose file was changed in place since it was mapped, or NULL. stat() is
+   async-signal-safe; the stack is not walked for such a file, since its unwind tables may be gone. */
+static const char *changed_image(void) {
+    int count = atomic_load(&image_count);
+    for (int index = 0; index < count; index++) {
+        if (!images[index].known) continue;
+        struct stat status;
+        if (stat(images[index].path, &status) != 0) continue; /* removed or renamed: the mapping is intact */
+        if (status.st_dev != images[index].device || status.st_ino != images[index].inode) continue; /* replaced by rename */
+        if (status.st_size != images[index].size || status.st_mtim.tv_sec != images[index].modified.tv_sec ||
+            status.st_mtim.tv_nsec != images[index].modified.tv_nsec) {
+            return images[index].path;
+        }
+    }
+    return NULL;
 }
 
 /* Appends `text` to `buffer` (of `size` bytes, `used` so far), without overflowing. */
@@ -92,6 +124,21 @@ static const char *signal_name(int number) {
 
 static void handle(int number, siginfo_t *info, void *context) {
     (void)info;
+    const char *changed = number == WATCHDOG_SIGNAL ? NULL : changed_image();
+    if (changed) {
+        char line[2048];
+        size_t used = append(line, sizeof line, 0, "error: ");
+        used = append(line, sizeof line, used, changed);
+        used = append(line, sizeof line, used, " changed on disk while loaded (");
+        used = append(line, sizeof line, used, signal_name(number));
+        used = append(line, sizeof line, used, "); the session ended; replace a feature file by renaming a new one over it");
+        used = append(line, sizeof line, used, guard_note);
+        used = append(line, sizeof line, used, "\n");
+        apphost_terminal_restore();
+        ssize_t written = write(STDERR_FILENO, line, used);
+        (void)written;
+        _exit(guard_exit_code);
+    }
     const char *library = NULL;
     ucontext_t *state = context;
     if (state) library = apphost_guard_image_at((uintptr_t)state->uc_mcontext.gregs[REG_RIP]);
