@@ -89,6 +89,24 @@ struct SessionGuardTests {
         #expect(said.hasSuffix("); the session ended; replace a feature file by renaming a new one over it\n"), "\(said)")
     }
 
+    /// A Swift view model whose load awaits a continuation nothing resumes: the command is suspended,
+    /// on no thread's stack, and the thread that armed the watch may be gone; it is still bounded.
+    @Test
+    func aLoadThatNeverResumesIsBoundedAndNamesItsLibrary() throws {
+        let fixtures = try FeatureFixtures()
+        let library = fixtures.path("libLoadHangFeature.so")
+        try DriftedKit.buildFeatureAgainstThisKit("LoadHang", to: library)
+
+        let result = try ProcessRunner.run(
+            apphost, ["--start", "loadhang", "--features", fixtures.directory.path, "--feature-timeout", "1"], input: "tap Hang\nstate\nquit\n"
+        )
+
+        #expect(result.status == SessionGuard.exitCode)
+        #expect(result.errors.hasSuffix(
+            "error: \(library): did not return within 1 s (suspended in it, awaiting what never resumed) while running 'tap Hang'; the session ended\n"
+        ), "\(result.errors)")
+    }
+
     @Test
     func aScreenThatNeverReturnsIsStoppedByTheWatchdog() throws {
         let fixtures = try crashFeatures()

@@ -39,6 +39,10 @@ static atomic_llong deadline_ms; /* 0: no limit */
 static atomic_uint limit_seconds;
 /* The thread running the timed activity: the main actor's, which with an async main on Linux is a dispatch worker. */
 static pthread_t timed_thread;
+/* The library whose async code the command awaits (a screen's load), while it does: a command
+   suspended there is on no thread's stack, so this names it. */
+static char waiting_on[512];
+static atomic_int waiting;
 
 #define WATCHDOG_SIGNAL SIGUSR2
 
@@ -149,13 +153,18 @@ static void handle(int number, siginfo_t *info, void *context) {
             library = apphost_guard_image_at((uintptr_t)frames[index]);
         }
     }
+    int suspended = 0;
+    if (!library && number == WATCHDOG_SIGNAL && atomic_load(&waiting)) {
+        library = waiting_on;
+        suspended = 1;
+    }
     char line[2048];
     size_t used = append(line, sizeof line, 0, "error: ");
     used = append(line, sizeof line, used, library ? library : "the host (no feature library on the stack)");
     if (number == WATCHDOG_SIGNAL) {
         used = append(line, sizeof line, used, ": did not return within ");
         used = append_number(line, sizeof line, used, atomic_load(&limit_seconds));
-        used = append(line, sizeof line, used, " s");
+        used = append(line, sizeof line, used, suspended ? " s (suspended in it, awaiting what never resumed)" : " s");
     } else {
         used = append(line, sizeof line, used, ": crashed (");
         used = append(line, sizeof line, used, signal_name(number));
@@ -208,15 +217,36 @@ static void on_exit_called(int status, void *unused) {
 
 static void *watch(void *unused) {
     (void)unused;
+    /* This thread takes the signal itself when the thread that armed the watch is gone. */
+    sigset_t own;
+    sigemptyset(&own);
+    sigaddset(&own, WATCHDOG_SIGNAL);
+    pthread_sigmask(SIG_UNBLOCK, &own, NULL);
     for (;;) {
         struct timespec step = {0, 100 * 1000 * 1000};
         nanosleep(&step, NULL);
         long long deadline = atomic_load(&deadline_ms);
         if (deadline != 0 && now_ms() > deadline) {
-            pthread_kill(timed_thread, WATCHDOG_SIGNAL);
+            /* A command suspended in a feature (awaiting what never resumes) left the thread that armed
+               the watch, which the system may since have retired: then the signal is taken here. */
+            if (pthread_kill(timed_thread, WATCHDOG_SIGNAL) != 0) pthread_kill(pthread_self(), WATCHDOG_SIGNAL);
+            /* Taken or not by a thread that blocks it, the session must end: give it a second, then here. */
+            struct timespec grace = {1, 0};
+            nanosleep(&grace, NULL);
+            pthread_kill(pthread_self(), WATCHDOG_SIGNAL);
             return NULL;
         }
     }
+}
+
+void apphost_guard_waiting_on(const char *path) {
+    if (!path) {
+        atomic_store(&waiting, 0);
+        return;
+    }
+    strncpy(waiting_on, path, sizeof waiting_on - 1);
+    waiting_on[sizeof waiting_on - 1] = 0;
+    atomic_store(&waiting, 1);
 }
 
 void apphost_guard_install(int exit_code, const char *note) {

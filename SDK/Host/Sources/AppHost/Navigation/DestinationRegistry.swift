@@ -310,6 +310,11 @@ public final class DestinationRegistry {
         return screen
     }
 
+    /// The library that registered `name`, if it is registered from one.
+    public func origin(of name: String) -> String? {
+        registrations[name]?.origin
+    }
+
     /// Whether `name` is a type of destinations that hold live values.
     public func isLive(_ name: String) -> Bool {
         guard let registration = registrations[name] else { return false }

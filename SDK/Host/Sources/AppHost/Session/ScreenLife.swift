@@ -45,6 +45,8 @@ private final class StaleFlag: Sendable {
 @MainActor
 final class ScreenLife {
     let screen: Screen
+    /// The library the screen's feature was loaded from, if any.
+    var origin: String?
     private var kept: [Node]?
     private let stale = StaleFlag()
     /// Only cancelled from `deinit`, which may run anywhere: a `Task` handle is `Sendable`.

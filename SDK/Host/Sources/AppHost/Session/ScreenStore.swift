@@ -1,4 +1,5 @@
 @_spi(Host) import AppHostKit
+import CHostSupport
 
 /// The screens a session shows: one per route of every stack the navigation
 /// state holds, made from the registry, loaded once, and kept as long as their
@@ -76,7 +77,10 @@ final class ScreenStore {
             let revision = router.revision
             let item = navigator.selected
             let installation = navigator.installation
+            // While the load is awaited, the watchdog can name its library even if it never resumes.
+            apphost_guard_waiting_on(life.origin)
             await life.screen.load()
+            apphost_guard_waiting_on(nil)
             _ = life.startTask()
             if router.revision != revision || navigator.selected != item || installation != navigator.installation {
                 rounds += 1
@@ -134,6 +138,7 @@ final class ScreenStore {
                     report(error.description)
                 }
                 let life = ScreenLife(screen)
+                life.origin = registry.origin(of: route.name)
                 screens[item][scope].append(Entry(route: route, life: life))
                 return life
             }

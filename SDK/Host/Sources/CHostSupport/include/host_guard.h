@@ -37,6 +37,10 @@ void apphost_guard_arm(const char *activity, unsigned seconds);
 /* Stops the clock. */
 void apphost_guard_disarm(void);
 
+/* Names the library whose async code the command now awaits (NULL: none), for a command that the
+   watchdog stops while it is suspended there rather than busy on a stack. */
+void apphost_guard_waiting_on(const char *path);
+
 /* The feature library holding `address`, or NULL: for tests. */
 const char *apphost_guard_image_at(uintptr_t address);
 
