@@ -274,6 +274,30 @@ struct ProbingTests {
     }
 
     @Test
+    func aDanglingLinkAndALoopOfLinksAreNamedWarmOrCold() throws {
+        let setup = try Setup()
+        try setup.features.addBuiltFeature("Home")
+        let ghost = setup.features.path("libGhostFeature.so")
+        let loop = setup.features.path("libLoopFeature.so")
+        try FileManager.default.createSymbolicLink(atPath: ghost, withDestinationPath: "/nonexistent/libGhost.so")
+        try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: loop)
+
+        let cold = try run(["list"], setup)
+        let warm = try run(["list"], setup)
+
+        let expected = Set([
+            "refused:",
+            "  \(ghost): is a symbolic link to nothing (/nonexistent/libGhost.so); it is never opened",
+            "  \(loop): is a loop of symbolic links; it is never opened",
+        ])
+        #expect(cold.status == 1)
+        #expect(Set(cold.errors.split(separator: "\n").map(String.init)) == expected, "\(cold.errors)")
+        #expect(warm.status == 1)
+        #expect(Set(warm.errors.split(separator: "\n").map(String.init)) == expected, "\(warm.errors)")
+        #expect(warm.output.contains("1 feature:"))
+    }
+
+    @Test
     func aGroupWritableFileIsRefused() throws {
         let setup = try Setup()
         try setup.features.addBuiltFeature("Home")

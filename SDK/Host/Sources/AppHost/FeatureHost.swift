@@ -244,6 +244,10 @@ public final class FeatureHost {
                 let path = prefix + name
                 guard let status = FileKey.of(path) else {
                     refuse(.notFound(path: path))
+                    // Kept as a refusal of the link itself, so that a warm start looks at it again and says so.
+                    if let link = FileKey.ofLink(path) {
+                        records[path] = CacheRecord(path: path, key: link, sha256: nil, finding: .refused(FeatureLoadError.notFound(path: path).description))
+                    }
                     continue
                 }
                 guard check(path, status, allowUntrusted: options.allowUntrusted, records: &records) != nil else { continue }
@@ -346,7 +350,8 @@ public final class FeatureHost {
         )
         if cacheChanged {
             let seen = Set(candidates.map(\.path))
-            let gone = Set(records.keys.filter { !seen.contains($0) && FileKey.of($0) == nil })
+            // A link that leads nowhere is no file, but it is there: its refusal is kept.
+            let gone = Set(records.keys.filter { !seen.contains($0) && FileKey.of($0) == nil && FileKey.ofLink($0) == nil })
             saveCache(removed: gone)
         }
     }

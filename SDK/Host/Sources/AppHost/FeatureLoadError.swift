@@ -70,7 +70,7 @@ public enum FeatureLoadError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .notFound(let path):
-            return "\(path): no such file"
+            return "\(path): \(Self.missing(path))"
         case .notASharedObject(let path, let reason):
             return "\(path): not a loadable shared object: \(reason)"
         case .missingEntrySymbol(let path):
@@ -154,5 +154,21 @@ struct FileKind: CustomStringConvertible {
         case S_IFLNK: "a symbolic link"
         default: "a regular file"
         }
+    }
+}
+
+extension FeatureLoadError {
+    /// What is at a path a feature file was expected at and cannot be opened: nothing, a link to
+    /// nothing (naming its target), or a loop of links.
+    static func missing(_ path: String) -> String {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return "no such file" }
+        if stat(path, &status) != 0, errno == ELOOP {
+            return "is a loop of symbolic links; it is never opened"
+        }
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &target, target.count - 1)
+        let named = count > 0 ? target.withUnsafeBufferPointer { String(decoding: $0.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self) } : "?"
+        return "is a symbolic link to nothing (\(named)); it is never opened"
     }
 }

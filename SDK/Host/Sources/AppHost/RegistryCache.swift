@@ -39,6 +39,19 @@ public struct FileKey: Hashable, Sendable {
     var modified: Int64
     var changed: Int64
 
+    /// The key of the link at `path` itself (`lstat`), for a link that leads nowhere.
+    static func ofLink(_ path: String) -> FileKey? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return FileKey(
+            device: UInt64(status.st_dev),
+            inode: UInt64(status.st_ino),
+            size: Int64(status.st_size),
+            modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+            changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+        )
+    }
+
     /// The key of the file at `path` as `stat` sees it (following links), with its mode and owner.
     static func of(_ path: String) -> (key: FileKey, mode: mode_t, owner: uid_t)? {
         var status = stat()
