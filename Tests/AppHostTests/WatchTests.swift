@@ -15,46 +15,22 @@ struct WatchTests {
         try fixtures.addBuiltFeature("Home")
         let hello = fixtures.path("libHelloFeature.so")
         try CCompiler.compile(CCompiler.fixture("hello.c"), to: hello)
-        let output = fixtures.directory.appendingPathComponent("out.txt")
-        let errors = fixtures.directory.appendingPathComponent("err.txt")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: apphost)
-        process.arguments = ["--start", "home", "--open", "hello/greet?name=Rick", "--watch", "--features", fixtures.directory.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment[RegistryCache.environmentVariable] = ProcessRunner.testCache
-        process.environment = environment
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
+        let (process, input, output, errors) = try watching(["--start", "home", "--open", "hello/greet?name=Rick"], in: fixtures)
         defer { if process.isRunning { process.terminate() } }
-        func waitFor(_ text: String, in file: URL) throws {
-            let deadline = Date().addingTimeInterval(30)
-            while !(try String(contentsOf: file, encoding: .utf8)).contains(text) {
-                guard Date() < deadline else {
-                    throw TerminalError(message: "'\(text)' did not appear in \(file.lastPathComponent): \(try String(contentsOf: file, encoding: .utf8).suffix(400))")
-                }
-                usleep(100_000)
-            }
-        }
-        try waitFor("Hello, Rick!", in: output)
+        try Self.waitFor("Hello, Rick!", in: output)
 
         // A rebuild, written beside the file and moved over it as a build tool does.
         try CCompiler.compile(CCompiler.fixture("hello.c"), to: hello + ".new", defines: ["GREETING=\"Howdy\""])
         #expect(rename(hello + ".new", hello) == 0)
-        try waitFor("watch: reloaded libHelloFeature.so; the session is back where it was\n", in: errors)
-        try waitFor("Howdy, Rick!", in: output)
+        try Self.waitFor("watch: reloaded libHelloFeature.so; the session is back where it was\n", in: errors)
+        try Self.waitFor("Howdy, Rick!", in: output)
 
         // A broken rebuild: reported, and the session keeps the last good one.
         try Data("not a library".utf8).write(to: URL(fileURLWithPath: hello + ".new"))
         #expect(rename(hello + ".new", hello) == 0)
-        try waitFor("watch: libHelloFeature.so changed but does not load: ", in: errors)
+        try Self.waitFor("watch: libHelloFeature.so changed but does not load: ", in: errors)
         input.fileHandleForWriting.write(Data("state\n".utf8))
-        try waitFor("hello/greet?name=Rick\n", in: output)
+        try Self.waitFor("hello/greet?name=Rick\n", in: output)
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
 
@@ -70,21 +46,7 @@ struct WatchTests {
             atPath: URL(fileURLWithPath: AppHarness.buildDirectory).appendingPathComponent("AppHost_CharacterFeature.resources").path,
             toPath: resources
         )
-        let output = fixtures.directory.appendingPathComponent("out.txt")
-        let errors = fixtures.directory.appendingPathComponent("err.txt")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: apphost)
-        process.arguments = ["--start", "character", "--open", "character/detail?identifier=1", "--watch", "--features", fixtures.directory.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment[RegistryCache.environmentVariable] = ProcessRunner.testCache
-        process.environment = environment
-        let input = Pipe()
-        process.standardInput = input
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
+        let (process, input, output, errors) = try watching(["--start", "character", "--open", "character/detail?identifier=1"], in: fixtures)
         defer { if process.isRunning { process.terminate() } }
         try Self.waitFor("Rick Sanchez", in: output)
 
@@ -98,6 +60,27 @@ struct WatchTests {
         process.waitUntilExit()
 
         #expect(process.terminationStatus == 0)
+    }
+
+    /// Runs `apphost ARGUMENTS --watch` over the fixtures' folder, its output and errors going to files
+    /// there (read while it runs), its input a pipe.
+    private func watching(_ arguments: [String], in fixtures: borrowing FeatureFixtures) throws -> (Process, Pipe, URL, URL) {
+        let output = fixtures.directory.appendingPathComponent("out.txt")
+        let errors = fixtures.directory.appendingPathComponent("err.txt")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: apphost)
+        process.arguments = arguments + ["--watch", "--features", fixtures.directory.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment[RegistryCache.environmentVariable] = ProcessRunner.testCache
+        process.environment = environment
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        return (process, input, output, errors)
     }
 
     private static func waitFor(_ text: String, in file: URL) throws {

@@ -43,27 +43,28 @@ public struct FileKey: Hashable, Sendable {
     static func ofLink(_ path: String) -> FileKey? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
-        return FileKey(
-            device: UInt64(status.st_dev),
-            inode: UInt64(status.st_ino),
-            size: Int64(status.st_size),
-            modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
-            changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
-        )
+        return FileKey(status)
     }
+
 
     /// The key of the file at `path` as `stat` sees it (following links), with its mode and owner.
     static func of(_ path: String) -> (key: FileKey, mode: mode_t, owner: uid_t)? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        let key = FileKey(
+        return (FileKey(status), status.st_mode, status.st_uid)
+    }
+}
+
+extension FileKey {
+    /// The key of what `status` describes.
+    init(_ status: stat) {
+        self.init(
             device: UInt64(status.st_dev),
             inode: UInt64(status.st_ino),
             size: Int64(status.st_size),
             modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
             changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
         )
-        return (key, status.st_mode, status.st_uid)
     }
 }
 

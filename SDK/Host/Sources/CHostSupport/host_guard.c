@@ -126,62 +126,61 @@ static const char *signal_name(int number) {
     }
 }
 
-static void handle(int number, siginfo_t *info, void *context) {
-    (void)info;
-    const char *changed = number == WATCHDOG_SIGNAL ? NULL : changed_image();
-    if (changed) {
-        char line[2048];
-        size_t used = append(line, sizeof line, 0, "error: ");
-        used = append(line, sizeof line, used, changed);
-        used = append(line, sizeof line, used, " changed on disk while loaded (");
-        used = append(line, sizeof line, used, signal_name(number));
-        used = append(line, sizeof line, used, "); the session ended; replace a feature file by renaming a new one over it");
-        used = append(line, sizeof line, used, guard_note);
-        used = append(line, sizeof line, used, "\n");
-        apphost_terminal_restore();
-        ssize_t written = write(STDERR_FILENO, line, used);
-        (void)written;
-        _exit(guard_exit_code);
-    }
+/* The first feature library on this thread's stack, or NULL. */
+static const char *library_on_stack(void) {
+    void *frames[128];
+    int count = backtrace(frames, 128);
     const char *library = NULL;
-    ucontext_t *state = context;
-    if (state) library = apphost_guard_image_at((uintptr_t)state->uc_mcontext.gregs[REG_RIP]);
-    if (!library) {
-        void *frames[128];
-        int count = backtrace(frames, 128);
-        for (int index = 0; index < count && !library; index++) {
-            library = apphost_guard_image_at((uintptr_t)frames[index]);
-        }
+    for (int index = 0; index < count && !library; index++) {
+        library = apphost_guard_image_at((uintptr_t)frames[index]);
     }
-    int suspended = 0;
-    if (!library && number == WATCHDOG_SIGNAL && atomic_load(&waiting)) {
-        library = waiting_on;
-        suspended = 1;
-    }
+    return library;
+}
+
+/* Writes `error: LIBRARY` + the parts of `what` (NULL-ended) + ` while ACTIVITY` (when `activity` and
+   one runs) + `; the session ended` + `advice` + the note, gives the terminal back, and ends with
+   `status`. Async-signal-safe: one buffer on the stack, one write(2). */
+static void end_session(const char *library, const char *const *what, int activity, const char *advice, int status) {
     char line[2048];
     size_t used = append(line, sizeof line, 0, "error: ");
-    used = append(line, sizeof line, used, library ? library : "the host (no feature library on the stack)");
-    if (number == WATCHDOG_SIGNAL) {
-        used = append(line, sizeof line, used, ": did not return within ");
-        used = append_number(line, sizeof line, used, atomic_load(&limit_seconds));
-        used = append(line, sizeof line, used, suspended ? " s (suspended in it, awaiting what never resumed)" : " s");
-    } else {
-        used = append(line, sizeof line, used, ": crashed (");
-        used = append(line, sizeof line, used, signal_name(number));
-        used = append(line, sizeof line, used, ")");
-    }
-    if (atomic_load(&active)) {
+    used = append(line, sizeof line, used, library);
+    for (; *what; what++) used = append(line, sizeof line, used, *what);
+    if (activity && atomic_load(&active)) {
         used = append(line, sizeof line, used, " while ");
         used = append(line, sizeof line, used, activities[atomic_load(&current_activity)]);
     }
     used = append(line, sizeof line, used, "; the session ended");
+    used = append(line, sizeof line, used, advice);
     used = append(line, sizeof line, used, guard_note);
     used = append(line, sizeof line, used, "\n");
     /* A full-screen session gives the terminal back before it says why it ended. */
     apphost_terminal_restore();
     ssize_t written = write(STDERR_FILENO, line, used);
     (void)written;
-    _exit(guard_exit_code);
+    _exit(status);
+}
+
+static void handle(int number, siginfo_t *info, void *context) {
+    (void)info;
+    const char *changed = number == WATCHDOG_SIGNAL ? NULL : changed_image();
+    if (changed) {
+        const char *what[] = {" changed on disk while loaded (", signal_name(number), ")", NULL};
+        end_session(changed, what, 0, "; replace a feature file by renaming a new one over it", guard_exit_code);
+    }
+    const char *library = NULL;
+    ucontext_t *state = context;
+    if (state) library = apphost_guard_image_at((uintptr_t)state->uc_mcontext.gregs[REG_RIP]);
+    if (!library) library = library_on_stack();
+    int suspended = 0;
+    if (!library && number == WATCHDOG_SIGNAL && atomic_load(&waiting)) {
+        library = waiting_on;
+        suspended = 1;
+    }
+    char seconds[16];
+    seconds[append_number(seconds, sizeof seconds, 0, atomic_load(&limit_seconds))] = 0;
+    const char *hung[] = {": did not return within ", seconds, suspended ? " s (suspended in it, awaiting what never resumed)" : " s", NULL};
+    const char *crashed[] = {": crashed (", signal_name(number), ")", NULL};
+    end_session(library ? library : "the host (no feature library on the stack)", number == WATCHDOG_SIGNAL ? hung : crashed, 1, "", guard_exit_code);
 }
 
 /* A feature that calls exit() would end the host with its own status and no word: glibc runs this
@@ -189,30 +188,12 @@ static void handle(int number, siginfo_t *info, void *context) {
    says which library did it and ends with a status of its own; the host's own exits pass. */
 static void on_exit_called(int status, void *unused) {
     (void)unused;
-    void *frames[128];
-    int count = backtrace(frames, 128);
-    const char *library = NULL;
-    for (int index = 0; index < count && !library; index++) {
-        library = apphost_guard_image_at((uintptr_t)frames[index]);
-    }
+    const char *library = library_on_stack();
     if (!library) return;
-    char line[2048];
-    size_t used = append(line, sizeof line, 0, "error: ");
-    used = append(line, sizeof line, used, library);
-    used = append(line, sizeof line, used, ": called exit(");
-    used = append_number(line, sizeof line, used, (unsigned)status);
-    used = append(line, sizeof line, used, ")");
-    if (atomic_load(&active)) {
-        used = append(line, sizeof line, used, " while ");
-        used = append(line, sizeof line, used, activities[atomic_load(&current_activity)]);
-    }
-    used = append(line, sizeof line, used, "; the session ended");
-    used = append(line, sizeof line, used, guard_note);
-    used = append(line, sizeof line, used, "\n");
-    apphost_terminal_restore();
-    ssize_t written = write(STDERR_FILENO, line, used);
-    (void)written;
-    _exit(APPHOST_GUARD_FEATURE_EXIT);
+    char number[16];
+    number[append_number(number, sizeof number, 0, (unsigned)status)] = 0;
+    const char *what[] = {": called exit(", number, ")", NULL};
+    end_session(library, what, 1, "", APPHOST_GUARD_FEATURE_EXIT);
 }
 
 static void *watch(void *unused) {
