@@ -15,8 +15,8 @@ struct FlowTest: AsyncParsableCommand {
             A flow is one step a line: a session command (tap, type, back, open, …) or an assertion \
             about the screen the command before it left: see TEXT, not see TEXT, element LABEL, \
             route ROUTE, link DEEPLINK, error TEXT, no error, snapshot FILE. Its first step may be \
-            start NAME. Each flow runs in a fresh session at width 60; a line is printed as each \
-            one finishes, then a summary; the exit status is 1 if any failed.
+            start NAME. Each flow runs in a fresh session at width 60; a line is printed for each, in \
+            the files' order, then a summary; the exit status is 1 if any failed.
             """
     )
 
@@ -93,28 +93,34 @@ struct FlowTest: AsyncParsableCommand {
         let clock = ContinuousClock()
         let began = clock.now
         let width = max(jobs ?? ProcessInfo.processInfo.activeProcessorCount, 1)
-        let results = Mutex<[FlowResult?]>(Array(repeating: nil, count: files.count))
+        // The results, and how many of them (in file order) are printed.
+        let results = Mutex<(all: [FlowResult?], printed: Int)>((Array(repeating: nil, count: files.count), 0))
         let next = Atomic<Int>(0)
         let arguments = childArguments()
-        // `width` workers, each taking the next flow until none is left.
+        // `width` workers, each taking the next flow until none is left. Lines are printed in the
+        // files' order, each as soon as its flow and those before it have finished: the output of two
+        // runs is the same whichever flow ends first.
         DispatchQueue.concurrentPerform(iterations: min(width, files.count)) { _ in
             while case let index = next.add(1, ordering: .relaxed).oldValue, index < files.count {
                 let result = Self.runChild(files[index], arguments: arguments)
                 results.withLock { results in
-                    results[index] = result
-                    let time = NumberText.fixed(result.seconds, digits: 2) + " s"
-                    if result.passed {
-                        standardOutput("PASS \(result.path) (\(result.steps) steps, \(time))\n")
-                    } else {
-                        standardOutput("FAIL \(result.path)\n" + result.report)
-                    }
-                    for file in result.recorded {
-                        standardOutput("  recorded \(file)\n")
+                    results.all[index] = result
+                    while results.printed < results.all.count, let ready = results.all[results.printed] {
+                        results.printed += 1
+                        let time = NumberText.fixed(ready.seconds, digits: 2) + " s"
+                        if ready.passed {
+                            standardOutput("PASS \(ready.path) (\(ready.steps) steps, \(time))\n")
+                        } else {
+                            standardOutput("FAIL \(ready.path)\n" + ready.report)
+                        }
+                        for file in ready.recorded {
+                            standardOutput("  recorded \(file)\n")
+                        }
                     }
                 }
             }
         }
-        let all = results.withLock { $0.compactMap { $0 } }
+        let all = results.withLock { $0.all.compactMap { $0 } }
         let failed = all.filter { !$0.passed }.count
         let elapsed = clock.now - began
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
