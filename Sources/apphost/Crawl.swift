@@ -51,6 +51,7 @@ struct Crawl: AsyncParsableCommand {
             try await Crawler.runChild(link: child, from: from, start: crawl.start, features: features)
             return
         }
+        try await Crawler(features: features, options: crawl).checkStart()
         let report = try await Crawler(features: features, options: crawl).run()
         standardOutput(format == .json ? String(decoding: try JSONEncoder().encode(report), as: UTF8.self) + "\n" : report.text)
         if !report.problems.isEmpty { throw ExitCode(1) }
@@ -82,6 +83,19 @@ struct Crawler {
                 }
             }
             standardOutput(String(decoding: try encoder.encode(edge), as: UTF8.self) + "\n")
+        }
+    }
+
+    /// Ends the command, exit 2, when `--start` names nothing a loaded feature provides (or nothing is
+    /// loaded): a crawl from nowhere would pass, having reached nothing.
+    @MainActor
+    func checkStart() throws {
+        guard let host = features.loadHost(reportRefusals: true) else { throw ExitCode(ExitCode.kitMismatch) }
+        do {
+            _ = try Launch.initialState(start: options.start, registry: host.registry, store: nil, report: { _ in })
+        } catch {
+            standardError("error: \("\(error)".visible)\n")
+            throw ExitCode(2)
         }
     }
 
@@ -205,8 +219,11 @@ struct Graph: AsyncParsableCommand {
 
     func run() async throws {
         features.bootstrapLogging()
+        try await Crawler(features: features, options: crawl).checkStart()
         let report = try await Crawler(features: features, options: crawl).run()
         let graph = NavigationGraph(report)
+        // The graph is written whole, problems and all; the status says whether it found any, as crawl's does.
+        defer { if !report.problems.isEmpty { standardError("graph: \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s") found (apphost crawl names them)\n") } }
         let picture = output.map { $0.hasSuffix(".svg") || $0.hasSuffix(".png") } ?? false
         let chosen = format ?? (output?.hasSuffix(".mmd") == true ? .mermaid : output?.hasSuffix(".json") == true ? .json : .dot)
         let text = switch chosen {
@@ -216,6 +233,7 @@ struct Graph: AsyncParsableCommand {
         }
         guard let output else {
             standardOutput(text)
+            if !report.problems.isEmpty { throw ExitCode(1) }
             return
         }
         if picture {
@@ -228,6 +246,7 @@ struct Graph: AsyncParsableCommand {
             }
         }
         standardError("wrote \(output): \(report.reached.count) states, \(graph.edges.count) edges\n")
+        if !report.problems.isEmpty { throw ExitCode(1) }
     }
 
     /// Draws DOT with Graphviz (`dot -T<type> -o FILE`).

@@ -37,6 +37,28 @@ struct CrawlTests {
     }
 
     @Test
+    func aCrawlFromNothingFailsAndGraphFailsOnWhatCrawlFailsOn() throws {
+        let empty = try FeatureFixtures()
+        let broken = try FeatureFixtures()
+        for name in ["Character", "Shell", "System"] {
+            try broken.addBuiltFeature(name)
+        }
+
+        let unknown = try ProcessRunner.run(apphost, ["crawl", "--start", "nope"])
+        let nothing = try ProcessRunner.run(apphost, ["crawl", "--start", "main", "--features", empty.directory.path])
+        let graph = try ProcessRunner.run(apphost, ["graph", "--start", "character", "--features", broken.directory.path])
+
+        #expect(unknown.status == 2)
+        #expect(unknown.errors.hasPrefix("error: --start nope: no loaded feature provides 'nope'"), "\(unknown.errors)")
+        #expect(nothing.status == 2)
+        #expect(nothing.errors.contains("error: --start main: no loaded feature provides 'main' (known: none; no feature loaded)"), "\(nothing.errors)")
+        #expect(nothing.output == "")
+        #expect(graph.status == 1)
+        #expect(graph.output.hasPrefix("digraph"))
+        #expect(graph.errors.contains("graph: "), "\(graph.errors)")
+    }
+
+    @Test
     func aRedirectToAnAbsentFeatureIsADeadLinkAndTheGraphLabelsRedirects() throws {
         let fixtures = try FeatureFixtures()
         for name in ["Character", "Shell", "System"] {
