@@ -36,6 +36,25 @@ struct AppHostCommand: AsyncParsableCommand {
     /// The commands a person types (`probe` is for apphost itself).
     static let commandNames = ["run", "list", "routes", "test", "crawl", "graph", "lock", "new-feature", "help"]
 
+    /// What a bare `apphost` says: what can be started from the features found, and where to go next.
+    @MainActor
+    static func firstSteps() {
+        let host = (try? FeatureOptions.parse([]))?.loadHost(reportRefusals: false)
+        let shells = host?.registry.shellNames ?? []
+        let features = (host?.registry.startNames ?? []).filter { !shells.contains($0) }
+        var lines = ["apphost: a session starts at a feature or a shell: apphost --start NAME"]
+        if shells.isEmpty && features.isEmpty {
+            lines.append("no feature was found (build them with swift build, or name a folder with --features DIR)")
+        } else {
+            if !shells.isEmpty { lines.append("  shells:   " + shells.joined(separator: ", ")) }
+            if !features.isEmpty { lines.append("  features: " + features.joined(separator: ", ")) }
+            let example = shells.first ?? features[0]
+            lines.append("for example: apphost --start \(example)   (then type help)")
+        }
+        lines.append("apphost list shows what was found and where; apphost --help shows every command and option")
+        standardError(lines.joined(separator: "\n") + "\n")
+    }
+
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments == ["--version"] || arguments == ["-V"] {
@@ -46,6 +65,10 @@ struct AppHostCommand: AsyncParsableCommand {
                 Glibc.exit(ExitCode.kitMismatch)
             }
             return
+        }
+        if arguments.isEmpty {
+            await firstSteps()
+            Glibc.exit(ExitCode.validationFailure.rawValue)
         }
         do {
             if let session = QuickSession.parse(arguments) {

@@ -22,6 +22,22 @@ struct AppHostCommandTests {
     }
 
     @Test
+    func aBareApphostSaysWhatCanBeStarted() throws {
+        let result = try ProcessRunner.run(apphost, [])
+
+        #expect(result.status == 64)
+        #expect(result.output == "")
+        #expect(result.errors == """
+            apphost: a session starts at a feature or a shell: apphost --start NAME
+              shells:   main, split
+              features: about, character, episode, home, settings, system
+            for example: apphost --start main   (then type help)
+            apphost list shows what was found and where; apphost --help shows every command and option
+
+            """)
+    }
+
+    @Test
     func anUnknownStartExitsWithTwoAndListsTheNames() throws {
         let result = try ProcessRunner.run(apphost, ["--start", "nowhere"])
 
