@@ -51,7 +51,7 @@ struct FlowTests {
         #expect(result.output.contains("PASS \(flows.path)/good.flow (2 steps, "))
         #expect(result.output.contains("""
             FAIL \(flows.path)/bad.flow
-              step 2 (line 3): see 25 characters
+              \(flows.path)/bad.flow:3: step 2: see 25 characters
               expected the screen to contain: 25 characters
               the screen was:
                 ════════════════════════════════════════════════════════════
@@ -162,7 +162,7 @@ struct FlowTests {
             """)
         #expect(replay.status == 0, "\(replay.output)")
         #expect(changed.status == 1)
-        #expect(changed.output.contains("step 8 (line 10): snapshot demo.screens/003.screen"))
+        #expect(changed.output.contains("\(flow):10: step 8: snapshot demo.screens/003.screen"))
         #expect(changed.output.contains(" - "))
         #expect(changed.output.contains("Morty Smyth"))
     }

@@ -34,7 +34,9 @@ public struct FlowResult: Sendable, Codable, Equatable {
         guard let failure else { return "" }
         var lines: [String] = []
         if !failure.step.isEmpty {
-            lines.append("  step \(steps)\(failure.line.map { " (line \($0))" } ?? ""): \(failure.step)")
+            // FILE:LINE: first, as compilers write it, so an editor or a CI log can jump to the step.
+            let place = failure.line.map { "\(path):\($0): " } ?? "\(path): "
+            lines.append("  \(place)step \(steps): \(failure.step)")
         }
         lines += failure.message.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
         if !failure.screen.isEmpty {
