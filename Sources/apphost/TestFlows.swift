@@ -34,6 +34,9 @@ struct FlowTest: AsyncParsableCommand {
     @Option(help: "How many flows run at once (default: the number of cores).")
     var jobs: Int?
 
+    @Option(help: "PASS in green and FAIL in red: auto (on a terminal, unless NO_COLOR is set), always, never.")
+    var color: ColorMode = .auto
+
     @Flag(help: "Report, per feature, which destinations the flows visited and which they never did.")
     var coverage = false
 
@@ -97,6 +100,9 @@ struct FlowTest: AsyncParsableCommand {
         let results = Mutex<(all: [FlowResult?], printed: Int)>((Array(repeating: nil, count: files.count), 0))
         let next = Atomic<Int>(0)
         let arguments = childArguments()
+        let colored = color.enabled(for: STDOUT_FILENO)
+        let pass = colored ? "\u{1B}[32mPASS\u{1B}[0m" : "PASS"
+        let fail = colored ? "\u{1B}[1;31mFAIL\u{1B}[0m" : "FAIL"
         // `width` workers, each taking the next flow until none is left. Lines are printed in the
         // files' order, each as soon as its flow and those before it have finished: the output of two
         // runs is the same whichever flow ends first.
@@ -109,9 +115,9 @@ struct FlowTest: AsyncParsableCommand {
                         results.printed += 1
                         let time = NumberText.fixed(ready.seconds, digits: 2) + " s"
                         if ready.passed {
-                            standardOutput("PASS \(ready.path) (\(ready.steps) steps, \(time))\n")
+                            standardOutput("\(pass) \(ready.path) (\(ready.steps) steps, \(time))\n")
                         } else {
-                            standardOutput("FAIL \(ready.path)\n" + ready.report)
+                            standardOutput("\(fail) \(ready.path)\n" + ready.report)
                         }
                         for file in ready.recorded {
                             standardOutput("  recorded \(file)\n")

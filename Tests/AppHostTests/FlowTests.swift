@@ -28,6 +28,8 @@ struct FlowTests {
 
         #expect(result.status == 0, "\(result.output)\(result.errors)")
         #expect(result.output.contains("10 flows: 10 passed, 0 failed ("))
+        let colored = try ProcessRunner.run(apphost, ["test", Self.features + "/Home/Flows", "--color", "always"])
+        #expect(colored.output.hasPrefix("\u{1B}[32mPASS\u{1B}[0m "), "\(colored.output)")
         // In the files' order whichever flow ends first: two runs print the same lines.
         let printed = result.output.split(separator: "\n").filter { $0.hasPrefix("PASS ") }.map { $0.split(separator: " ")[1] }
         #expect(printed == printed.sorted(), "\(printed)")
