@@ -38,6 +38,15 @@ struct AppHostCommandTests {
     }
 
     @Test
+    func theTabsBarWrapsAtTheWidth() throws {
+        let result = try ProcessRunner.run(apphost, ["--start", "main", "--width", "20"], input: "")
+
+        #expect(result.status == 0)
+        #expect(result.output.hasSuffix("tabs: [1 Home]\n      2 Characters\n      3 Settings\n"), "\(result.output)")
+        #expect(result.output.split(separator: "\n").allSatisfy { $0.count <= 20 }, "\(result.output)")
+    }
+
+    @Test
     func anUnknownStartExitsWithTwoAndListsTheNames() throws {
         let result = try ProcessRunner.run(apphost, ["--start", "nowhere"])
 

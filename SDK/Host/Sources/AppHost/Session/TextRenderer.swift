@@ -97,13 +97,27 @@ public struct TextRenderer: Sendable {
             }.joined(separator: "\n").utf8 + [0x0A]
         }
         let label = chrome.style == .tabs ? "tabs" : "sidebar"
-        // Numbered as `tab N` takes them; the selected one in brackets.
-        let items = chrome.titles.enumerated().map { index, title in
-            guard index == chrome.selected else { return "\(index + 1) \(title.visible)" }
-            let selected = "[\(index + 1) \(title.visible)]"
-            return color ? Style.selected.wrap(selected) : selected
+        // Numbered as `tab N` takes them; the selected one in brackets. The bar wraps at the width
+        // between items (an item is never cut), continuations under the first item.
+        var bar = "\(label): "
+        var column = bar.count
+        let indent = String(repeating: " ", count: column)
+        for (index, title) in chrome.titles.enumerated() {
+            let plain = index == chrome.selected ? "[\(index + 1) \(title.visible)]" : "\(index + 1) \(title.visible)"
+            let shown = color && index == chrome.selected ? Style.selected.wrap(plain) : plain
+            if index > 0 {
+                if column + 3 + plain.count > width {
+                    bar += "\n" + indent
+                    column = indent.count
+                } else {
+                    bar += " · "
+                    column += 3
+                }
+            }
+            bar += shown
+            column += plain.count
         }
-        return draw(layout.layers) + "\(label): \(items.joined(separator: " · "))\n".utf8
+        return draw(layout.layers) + "\(bar)\n".utf8
     }
 
     /// Draws layers bottom first.
