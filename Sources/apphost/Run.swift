@@ -198,6 +198,8 @@ struct Run: AsyncParsableCommand {
             }
         }
         let followsTerminal = width == nil && ProcessInfo.processInfo.environment["COLUMNS"] == nil
+        // Once, before the first prompt: what a person can do here.
+        standardOutput("tap N or a label, back, open ROUTE, help for the rest; Tab completes; Ctrl-D ends\n")
         let events = SessionEvents()
         let turns = PromptTurns()
         session.work.onChange { events.send(.changed) }

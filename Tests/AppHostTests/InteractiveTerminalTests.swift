@@ -15,6 +15,7 @@ struct InteractiveTerminalTests {
         let terminal = try PseudoTerminal(apphost, ["--start", "home"], columns: 100, environment: ["APPHOST_HISTORY": history])
 
         try terminal.waitFor("home/main> ")
+        #expect(terminal.output.contains("tap N or a label, back, open ROUTE, help for the rest; Tab completes; Ctrl-D ends\r\nhome/main> "), "a hint before the first prompt")
         #expect(terminal.output.contains("\n" + String(repeating: "═", count: 100) + "\r\n"), "drawn at the terminal's width")
         #expect(terminal.output.contains("\u{1B}[1mHome\u{1B}[0m"), "a terminal gets emphasis")
 
