@@ -15,15 +15,15 @@ struct AppHostCommand: AsyncParsableCommand {
             """,
         discussion: """
             Common invocations:
-              apphost --start home                      start at a destination, read commands (type help)
-              apphost --start main --state s.json       start in a shell, keep the place between runs
-              apphost --start home --script tour.txt    run commands from a file
+              apphost --start home                      a session at home (type help)
+              apphost --start main --state s.json       a shell, its place kept across runs
+              apphost --start home --script tour.txt    commands from a file
               apphost --start home --format json        one JSON line a screen, for tools
-              apphost list                              every feature file and what it registers
-              apphost routes                            every destination, its parameters and its feature
-              apphost test Features                     run every flow file (*.flow) under Features
-              apphost crawl --start main                visit every reachable state, report problems
-              apphost graph --start main --output g.svg the navigation graph as a picture (Graphviz)
+              apphost list                              what each feature file registers
+              apphost routes                            all destinations, with parameters
+              apphost test Features                     every *.flow file under Features
+              apphost crawl --start main                every reachable state, and problems
+              apphost graph --start main --output g.svg the navigation graph (Graphviz)
 
             Feature libraries (lib*Feature.so) are searched in the --features directories, \
             else in the directories of APPHOST_FEATURES (colon-separated), \
