@@ -38,6 +38,17 @@ struct AppHostCommandTests {
     }
 
     @Test
+    func theHelpsExamplesFitEightyColumns() throws {
+        let result = try ProcessRunner.run(apphost, ["--help"], environment: ["COLUMNS": "80"])
+
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex(of: "Common invocations:"))
+        let examples = lines[(start + 1)...].prefix { !$0.isEmpty }
+        #expect(examples.count == 9)
+        #expect(examples.allSatisfy { $0.hasPrefix("  apphost ") && $0.count <= 80 }, "\(examples)")
+    }
+
+    @Test
     func theTabsBarWrapsAtTheWidth() throws {
         let result = try ProcessRunner.run(apphost, ["--start", "main", "--width", "20"], input: "")
 
