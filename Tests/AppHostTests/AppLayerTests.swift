@@ -71,6 +71,26 @@ struct AppLayerTests {
     }
 
     @Test
+    func hostsWithDifferentFoldersSharingACacheKeepTheirOwnChecks() throws {
+        let broken = try Folder(Self.all.filter { $0 != "Episode" })
+        let whole = try FeatureFixtures()
+        for name in Self.all { try whole.addBuiltFeature(name) }
+        let environment = broken.environment
+
+        var said: [String] = []
+        for _ in 0..<2 {
+            said.append(try run(["--start", "character"], broken).errors)
+            said.append(try ProcessRunner.run(apphost, ["--start", "character", "--features", whole.directory.path], environment: environment).errors)
+        }
+        let checks = try FileManager.default.contentsOfDirectory(atPath: broken.cache.directory.path).filter { $0.hasPrefix("app-layer-v1-") }
+
+        #expect(checks.count == 2, "one check file a set of folders: \(checks)")
+        #expect(said[0].hasPrefix("warning: redirect character-outgoing/episodes → episode/characterEpisodes is broken"), "\(said[0])")
+        #expect(said[2] == said[0], "read back for the broken folder: \(said[2])")
+        #expect(said[1] == "" && said[3] == "", "the whole app has nothing to say: \(said[1]) \(said[3])")
+    }
+
+    @Test
     func withEpisodePresentTheRedirectLandsOnItsScreenAndListIsClean() throws {
         let folder = try Folder(Self.all)
 
