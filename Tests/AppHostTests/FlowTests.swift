@@ -129,6 +129,23 @@ struct FlowTests {
     }
 
     @Test
+    func aSnapshotDiffMarksOnlyTheLinesThatDiffer() {
+        let expected = "Title\n────\n[1] Back\n[2] Home\n════\n"
+        let actual = "Title\n────\n[1] Back\n[2] Home\n[3] View episodes\n════\n"
+
+        let diff = ScreenDiff.describe(expected: expected, actual: actual)
+
+        #expect(diff == """
+            first difference at line 5 (- snapshot, + screen):
+               [1] Back
+               [2] Home
+             + [3] View episodes
+               ════
+            """ + "\n   ")
+        #expect(ScreenDiff.describe(expected: expected, actual: expected) == "")
+    }
+
+    @Test
     func junitEscapesWhatXMLCannotHoldRaw() {
         #expect(JUnitReport.escape("a<b & \"c\" 'd'>\u{1B}") == "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;?")
     }

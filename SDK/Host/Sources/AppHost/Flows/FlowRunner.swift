@@ -134,7 +134,10 @@ public enum FlowRunner {
                         return fail("cannot write the snapshot \(file): \(describe(error))")
                     }
                 } else if let expected = FileManager.default.contents(atPath: file).map({ String(decoding: $0, as: UTF8.self) }), expected != screen {
-                    return fail("the screen differs from the snapshot \(file)\n" + ScreenDiff.describe(expected: expected, actual: screen))
+                    return fail(
+                        "the screen differs from the snapshot \(file)\n" + ScreenDiff.describe(expected: expected, actual: screen)
+                            + "\nif the new screen is right: apphost test \(flow.path) --record"
+                    )
                 }
             }
         }
@@ -146,22 +149,72 @@ public enum FlowRunner {
     }
 }
 
-/// A readable difference between two screens: the lines around the first one that differs.
+/// A readable difference between two screens: a line diff (the longest common run of lines kept),
+/// each change with two lines around it; only lines that differ are marked.
 public enum ScreenDiff {
+    /// The most lines a diff shows; the rest is counted.
+    static let maximumLines = 40
+
     public static func describe(expected: String, actual: String) -> String {
         let old = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let common = min(old.count, new.count)
-        guard let first = (0..<common).first(where: { old[$0] != new[$0] }) ?? (old.count != new.count ? common : nil) else {
-            return ""
+        let edits = script(old, new)
+        guard let first = edits.firstIndex(where: { $0.mark != " " }) else { return "" }
+        // Each changed line, and two on each side of it.
+        var shown = Set<Int>()
+        for (index, edit) in edits.enumerated() where edit.mark != " " {
+            shown.formUnion(max(index - 2, 0)...min(index + 2, edits.count - 1))
         }
-        var lines = ["first difference at line \(first + 1) (- snapshot, + screen):"]
-        for index in max(first - 2, 0)..<first where index < old.count {
-            lines.append("   " + old[index])
+        let firstLine = edits[..<first].filter { $0.mark != "+" }.count + 1
+        var lines = ["first difference at line \(firstLine) (- snapshot, + screen):"]
+        var previous: Int?
+        for index in shown.sorted() {
+            if let previous, index > previous + 1 { lines.append("   …") }
+            lines.append(" \(edits[index].mark) " + edits[index].text)
+            previous = index
         }
-        for index in first..<min(first + 3, old.count) { lines.append(" - " + old[index]) }
-        for index in first..<min(first + 3, new.count) { lines.append(" + " + new[index]) }
+        if lines.count > maximumLines + 1 {
+            let hidden = lines.count - 1 - maximumLines
+            lines = Array(lines.prefix(maximumLines + 1)) + ["   … \(hidden) more line\(hidden == 1 ? "" : "s")"]
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// The lines of both, each kept (" "), removed ("-") or added ("+"), by the longest common subsequence.
+    private static func script(_ old: [String], _ new: [String]) -> [(mark: Character, text: String)] {
+        // Screens are a few dozen lines; very long ones are compared line by line instead.
+        guard old.count * new.count <= 1_000_000 else {
+            let common = min(old.count, new.count)
+            var edits: [(Character, String)] = []
+            for index in 0..<common {
+                if old[index] == new[index] { edits.append((" ", old[index])) } else { edits += [("-", old[index]), ("+", new[index])] }
+            }
+            return edits + old[common...].map { ("-", $0) } + new[common...].map { ("+", $0) }
+        }
+        var length = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
+        for i in stride(from: old.count - 1, through: 0, by: -1) {
+            for j in stride(from: new.count - 1, through: 0, by: -1) {
+                length[i][j] = old[i] == new[j] ? length[i + 1][j + 1] + 1 : max(length[i + 1][j], length[i][j + 1])
+            }
+        }
+        var edits: [(Character, String)] = []
+        var i = 0
+        var j = 0
+        while i < old.count || j < new.count {
+            if i < old.count, j < new.count, old[i] == new[j] {
+                edits.append((" ", old[i]))
+                i += 1
+                j += 1
+            } else if i < old.count, j == new.count || length[i + 1][j] >= length[i][j + 1] {
+                // A removal before the addition that replaces it, as diff writes them.
+                edits.append(("-", old[i]))
+                i += 1
+            } else {
+                edits.append(("+", new[j]))
+                j += 1
+            }
+        }
+        return edits
     }
 }
 
