@@ -1,4 +1,4 @@
-import AppHostKit
+@_spi(Host) import AppHostKit
 import NavigationSamples
 import Foundation
 import Testing

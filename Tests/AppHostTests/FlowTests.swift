@@ -141,7 +141,7 @@ struct FlowTests {
                [2] Home
              + [3] View episodes
                ════
-            """ + "\n   ")
+            """)
         #expect(ScreenDiff.describe(expected: expected, actual: expected) == "")
     }
 

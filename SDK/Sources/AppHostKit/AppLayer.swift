@@ -39,6 +39,7 @@ public struct Redirect: Hashable, Sendable {
     }
 
     /// The route `outgoing` opens: this redirect's destination with the outgoing route's parameters.
+    @_spi(Host)
     public func target(of outgoing: Route) throws(RouteError) -> Route {
         let destination = try Route(parsing: to)
         let parameters = outgoing.parameters.map { parameter in
@@ -48,7 +49,9 @@ public struct Redirect: Hashable, Sendable {
     }
 }
 
-/// What an app declares: its redirect table and its not-found destination.
+/// What an app declares: its redirect table and its not-found destination (the host's view of
+/// ``FeatureContext/registerApp(redirects:notFound:)``).
+@_spi(Host)
 public struct AppDeclaration: Hashable, Sendable {
     /// The reserved name the declaration is registered under.
     public static let registeredName = ".app"
@@ -160,11 +163,13 @@ public struct DeepLinkURL: Hashable, Sendable, CustomStringConvertible {
 
     /// The reserved name a handler of `scheme://host` is registered under: `.url.<scheme>_<host>`
     /// (a scheme has no `_`, so the name reads back).
+    @_spi(Host)
     public static func registeredName(scheme: String, host: String) -> String {
         ".url.\(scheme.lowercased())_\(host.lowercased())"
     }
 
     /// Whether `text` looks like a URL (`scheme://`), whether or not it reads as one.
+    @_spi(Host)
     public static func looksLikeURL(_ text: String) -> Bool {
         guard let separator = schemeSeparator(in: text) else { return false }
         let scheme = text[..<separator.lowerBound]

@@ -13,6 +13,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import Synchronization
 
 /// The folder of files a feature ships beside its library: JSON fixtures, string tables.
 ///
@@ -36,6 +37,12 @@ public struct FeatureResources: Sendable, Hashable {
     /// `<Package>_<Module>.resources`) in the folder of the library or executable holding its code.
     /// Throws ``FeatureResourcesError`` naming where it looked when there is none.
     public init(for type: Any.Type) throws(FeatureResourcesError) {
+        // A folder found is remembered: finding it reads the process's memory map. One not found is
+        // looked for again next time (it may have been copied there since).
+        if let known = Self.found.withLock({ $0[ObjectIdentifier(type)] }) {
+            self.init(path: known)
+            return
+        }
         let module = Self.moduleName(of: type)
         guard let image = Self.image(of: type) else {
             throw FeatureResourcesError(description: "cannot tell which library holds \(module)'s code, so its resources cannot be found")
@@ -49,8 +56,12 @@ public struct FeatureResources: Sendable, Hashable {
                 description: "\(module) has no resources: no \(module).resources (or *_\(module).resources) folder beside \(image)"
             )
         }
+        Self.found.withLock { $0[ObjectIdentifier(type)] = found }
         self.init(path: found)
     }
+
+    /// The folders found so far, by the type they were found for.
+    private static let found = Mutex<[ObjectIdentifier: String]>([:])
 
     /// The path of the file `name` in the folder (which may not exist). `name` is relative: `..` and
     /// absolute names are refused by ``bytes(_:)``.
@@ -158,5 +169,6 @@ public struct FeatureResources: Sendable, Hashable {
 
 /// A feature's resources cannot be found or read; the description names the folder or file.
 public struct FeatureResourcesError: Error, CustomStringConvertible, Sendable {
+    /// What is wrong, naming the folder or file.
     public let description: String
 }

@@ -34,6 +34,7 @@ extension Navigation where Self: CaseIterable {
 }
 
 /// One destination as tools show it: its name and its parameters with their types.
+@_spi(Host)
 public struct DestinationSummary: Hashable, Sendable {
     /// The destination's name (the enum case), e.g. `detail`.
     public var name: String
@@ -42,7 +43,9 @@ public struct DestinationSummary: Hashable, Sendable {
 
     /// One parameter: its name and its type, `int`, `double`, `bool`, `string` or `uuid`.
     public struct Parameter: Hashable, Sendable {
+        /// The parameter's name, e.g. `identifier`.
         public var name: String
+        /// Its type: `int`, `double`, `bool`, `string` or `uuid`.
         public var type: String
 
         /// Creates a parameter's summary.

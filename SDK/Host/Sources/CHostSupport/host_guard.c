@@ -214,8 +214,11 @@ static void *watch(void *unused) {
             /* Taken or not by a thread that blocks it, the session must end: give it a second, then here. */
             struct timespec grace = {1, 0};
             nanosleep(&grace, NULL);
-            pthread_kill(pthread_self(), WATCHDOG_SIGNAL);
-            return NULL;
+            if (atomic_load(&deadline_ms) != 0) {
+                pthread_kill(pthread_self(), WATCHDOG_SIGNAL);
+                return NULL;
+            }
+            /* The command ended meanwhile: keep watching the next one. */
         }
     }
 }

@@ -177,8 +177,6 @@ enum CHandles {
     static let screens = Live()
     static let routers = Live()
 
-
-
     /// Says that a pointer that is no live handle of `kind` was passed: on the screen being drawn, when
     /// one is (naming its feature), and in the log.
     static func refused(_ kind: String, _ handle: OpaquePointer?) {

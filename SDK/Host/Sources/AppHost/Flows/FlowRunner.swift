@@ -156,8 +156,14 @@ public enum ScreenDiff {
     static let maximumLines = 40
 
     public static func describe(expected: String, actual: String) -> String {
-        let old = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // A screen ends with a newline, which is no line of its own.
+        func lines(_ text: String) -> [String] {
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if lines.last == "" { lines.removeLast() }
+            return lines
+        }
+        let old = lines(expected)
+        let new = lines(actual)
         let edits = script(old, new)
         guard let first = edits.firstIndex(where: { $0.mark != " " }) else { return "" }
         // Each changed line, and two on each side of it.

@@ -358,7 +358,7 @@ extension DestinationRegistry {
     }
 
     /// The app's declaration, if a loaded feature declares it (its feature is loaded now if deferred).
-    public var app: AppDeclaration? {
+    var app: AppDeclaration? {
         guard case .app(let app)? = loaded(AppDeclaration.registeredName)?.role else { return nil }
         return app
     }
