@@ -2,9 +2,24 @@ import AppHost
 @_spi(Host) import AppHostKit
 import ArgumentParser
 import FoundationEssentials
+import Dispatch
 import Glibc
 
+/// The entry point. It is synchronous so that the executors which let `apphost test` run a view
+/// model's sleeps on virtual time are in place before the first task exists (see `VirtualTime`);
+/// then the command runs on the main actor, which the main thread serves.
 @main
+enum Entry {
+    static func main() {
+        VirtualTime.installExecutors()
+        Task { @MainActor in
+            await AppHostCommand.main()
+            exit(0)
+        }
+        dispatchMain()
+    }
+}
+
 struct AppHostCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apphost",

@@ -43,6 +43,9 @@ struct FlowTest: AsyncParsableCommand {
     @Flag(help: "Write every snapshot file anew from the screens of this run.")
     var record = false
 
+    @Flag(help: "Let view models' sleeps take real time (by default they wait for the flow's wait steps).")
+    var realTime = false
+
     @Option(help: .hidden)
     var child: String?
 
@@ -74,7 +77,7 @@ struct FlowTest: AsyncParsableCommand {
         let result: FlowResult
         do {
             let flow = try Flow(contentsOf: path)
-            result = await FlowRunner.run(flow, registry: host.registry, start: start, record: record)
+            result = await FlowRunner.run(flow, registry: host.registry, start: start, record: record, virtualTime: !realTime)
         } catch {
             result = .broken(path, line: error.line, message: error.message)
         }
@@ -113,7 +116,10 @@ struct FlowTest: AsyncParsableCommand {
                     results.all[index] = result
                     while results.printed < results.all.count, let ready = results.all[results.printed] {
                         results.printed += 1
-                        let time = NumberText.fixed(ready.seconds, digits: 2) + " s"
+                        var time = NumberText.fixed(ready.seconds, digits: 2) + " s"
+                        if let virtual = ready.virtualSeconds, virtual > 0 {
+                            time += ", " + NumberText.fixed(virtual, digits: 2) + " s virtual"
+                        }
                         if ready.passed {
                             standardOutput("\(pass) \(ready.path) (\(ready.steps) steps, \(time))\n")
                         } else {
@@ -154,6 +160,7 @@ struct FlowTest: AsyncParsableCommand {
         var arguments = features.childArguments
         if let start { arguments += ["--start", start] }
         if record { arguments.append("--record") }
+        if realTime { arguments.append("--real-time") }
         return arguments
     }
 

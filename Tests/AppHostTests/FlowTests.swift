@@ -39,6 +39,31 @@ struct FlowTests {
     }
 
     @Test
+    func aViewModelsSleepRunsOnVirtualTimeAndWakesExactlyWhenTheFlowsWaitReachesIt() throws {
+        // search.flow types, waits 299 ms (the list is unchanged), then 1 ms more (it is filtered):
+        // the 300 ms debounce in CharacterListViewModel wakes at exactly its deadline.
+        let search = Self.features + "/Character/Flows/search.flow"
+        let virtual = try ProcessRunner.run(apphost, ["test", search])
+        #expect(virtual.status == 0, "\(virtual.output)")
+        // 299 + 1 + 300 ms of waits, and the last debounce reached by `wait until`.
+        #expect(virtual.output.contains(", 0.90 s virtual)"), "\(virtual.output)")
+
+        // Typing again before the debounce ends restarts it: the cancelled sleep never wakes the list.
+        let flows = try folder([
+            "restart.flow": "start character\ntype search rick\nwait 200ms\ntype search morty\nwait 200ms\nsee 24 characters\nwait 100ms\nsee Morty Smith\nnot see Rick Sanchez\n"
+        ])
+        defer { try? FileManager.default.removeItem(at: flows) }
+        let restarted = try ProcessRunner.run(apphost, ["test", flows.path])
+        #expect(restarted.status == 0, "\(restarted.output)")
+        #expect(restarted.output.contains(", 0.50 s virtual)"), "\(restarted.output)")
+
+        // On real time the line says nothing of virtual time.
+        let real = try ProcessRunner.run(apphost, ["test", Self.features + "/Home/Flows", "--real-time"])
+        #expect(real.status == 0, "\(real.output)")
+        #expect(!real.output.contains("virtual"), "\(real.output)")
+    }
+
+    @Test
     func aWrongAssertionFailsWithTheStepTheExpectationAndTheScreenAndJUnitSaysSo() throws {
         let flows = try folder([
             "good.flow": "start home\ntap Characters\nsee 24 characters\n",

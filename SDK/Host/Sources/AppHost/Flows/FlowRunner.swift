@@ -21,6 +21,8 @@ public struct FlowResult: Sendable, Codable, Equatable {
     public var visited: [String]
     /// Snapshot files written because they did not exist yet (or `--record` was given).
     public var recorded: [String]
+    /// How far the flow moved virtual time (see ``VirtualTime``), in seconds; nil if time was real.
+    public var virtualSeconds: Double?
 
     public var passed: Bool { failure == nil }
 
@@ -53,12 +55,24 @@ public enum FlowRunner {
     /// The width flows are drawn at, so that snapshots do not depend on the terminal.
     public static let width = 60
 
-    public static func run(_ flow: Flow, registry: DestinationRegistry, start defaultStart: String?, record: Bool = false) async -> FlowResult {
-        let clock = ContinuousClock()
-        let began = clock.now
+    /// Runs `flow`. With `virtualTime` (and where ``VirtualTime`` is available: in `apphost`), a
+    /// view model's sleeps wait for the flow's `wait` steps instead of the clock.
+    public static func run(
+        _ flow: Flow, registry: DestinationRegistry, start defaultStart: String?, record: Bool = false, virtualTime: Bool = true
+    ) async -> FlowResult {
         guard let start = flow.start ?? defaultStart else {
             return .broken(flow.path, message: "the flow has no 'start NAME' step, and no --start was given")
         }
+        let virtual = virtualTime && VirtualTime.begin()
+        defer { if virtual { VirtualTime.end() } }
+        var result = await run(flow, registry: registry, start: start, record: record)
+        if virtual { result.virtualSeconds = seconds(VirtualTime.elapsed) }
+        return result
+    }
+
+    private static func run(_ flow: Flow, registry: DestinationRegistry, start: String, record: Bool) async -> FlowResult {
+        let clock = ContinuousClock()
+        let began = clock.now
         var errors: [String] = []
         let session: Session
         do {

@@ -326,8 +326,12 @@ public final class Session {
         case .quit:
             return .quit
         case .wait(let duration):
-            await SessionGuard.extending(by: duration) {
-                try? await Task.sleep(for: duration)
+            if VirtualTime.isActive {
+                await passVirtualTime(duration)
+            } else {
+                await SessionGuard.extending(by: duration) {
+                    try? await Task.sleep(for: duration)
+                }
             }
             await refresh(writingUnchanged: false)
         case .waitUntil(let text):
@@ -578,9 +582,15 @@ public final class Session {
     /// task started while that code ran carries the command's ``CommandWork`` (a task-local value,
     /// which unstructured tasks copy), so the marker is held exactly as long as one lives.
     public func settle() async {
-        guard var marker = startedWork else { return }
+        guard let marker = startedWork else { return }
         startedWork = nil
-        var finished: Bool { isKnownUniquelyReferenced(&marker) }
+        await settle(watching: marker)
+    }
+
+    /// Settles as ``settle()`` does; with no marker, it ends only when the work goes quiet.
+    private func settle(watching marker: CommandWork?) async {
+        var marker = marker
+        var finished: Bool { marker != nil && isKnownUniquelyReferenced(&marker) }
         guard !finished else { return }
         let ownJobs = await Self.jobsPerYield()
         let clock = ContinuousClock()
@@ -660,12 +670,29 @@ public final class Session {
         await CommandWork.$current.withValue(marker) { await body() }
     }
 
+    /// Moves virtual time on by `duration`: each held sleep due by then wakes, in deadline order,
+    /// and what it started settles before the next wakes.
+    private func passVirtualTime(_ duration: Duration) async {
+        let target = VirtualTime.elapsed + duration
+        while VirtualTime.release(upTo: target) {
+            await settle(watching: nil)
+        }
+        VirtualTime.advance(to: target)
+    }
+
     /// Waits, drawing each change, until the screen shows `text` (or ``waitUntilLimit`` passes).
+    /// On virtual time, held sleeps due within the limit wake one deadline at a time until it does.
     private func waitUntil(_ text: String) async {
         let clock = ContinuousClock()
         let deadline = clock.now + Self.waitUntilLimit
+        let virtualDeadline = VirtualTime.elapsed + Self.waitUntilLimit
         await SessionGuard.extending(by: Self.waitUntilLimit) {
             while !(current?.text.contains(text) ?? false) {
+                if VirtualTime.isActive, VirtualTime.release(upTo: virtualDeadline) {
+                    await settle(watching: nil)
+                    await catchUp()
+                    continue
+                }
                 guard clock.now < deadline else {
                     report("wait until \(text): the screen did not show it within \(Self.waitUntilLimit) (Session.waitUntilLimit)")
                     return
