@@ -186,6 +186,24 @@ struct BackgroundWorkTests {
     }
 
     @Test
+    func aCommandThatStartsNoTaskSettlesWithoutYieldingAndOneThatDoesYields() async throws {
+        let sut = try makeSession()
+        await sut.start()
+
+        // A link and a button whose action starts nothing: every marker is back, nothing to wait for.
+        await sut.execute("tap Gallery")
+        #expect(sut.settleRounds == 0)
+        await sut.execute("back")
+        #expect(sut.settleRounds == 0)
+        await sut.execute("tap Touch")
+        #expect(sut.settleRounds == 0)
+        // A button that starts a task that suspends: the session yields until it has ended.
+        await sut.execute("tap Refresh")
+        #expect(sut.settleRounds > 0)
+        #expect(status(sut) == "Status: refreshed, appeared 1")
+    }
+
+    @Test
     func aCatchUpWithNothingChangedWritesNothing() async throws {
         let sut = try makeSession()
         await sut.start()

@@ -153,10 +153,13 @@ public struct DeepLinkURL: Hashable, Sendable, CustomStringConvertible {
 
     /// Where the first `://` is in `text`.
     private static func schemeSeparator(in text: String) -> Range<String.Index>? {
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index...].hasPrefix("://") { return index..<text.index(index, offsetBy: 3) }
-            index = text.index(after: index)
+        // Byte by byte: every route a session opens passes through here.
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while let colon = bytes[index...].firstIndex(of: UInt8(ascii: ":")) {
+            let after = bytes.index(after: colon)
+            if bytes[after...].starts(with: "//".utf8) { return colon..<bytes.index(after, offsetBy: 2) }
+            index = after
         }
         return nil
     }

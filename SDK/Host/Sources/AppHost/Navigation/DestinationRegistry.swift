@@ -103,6 +103,8 @@ public final class DeferredFeature {
 @MainActor
 public final class DestinationRegistry {
     private var registrations: [String: Registration] = [:]
+    /// The registered names of outgoing navigation types, asked at every navigation.
+    private var outgoingNames: Set<String> = []
     private var typeNames: [String: RegistryEntry] = [:]
     private var shellDefinitions: [String: ShellDefinition] = [:]
     private var deferred: [String: DeferredFeature] = [:]
@@ -192,6 +194,7 @@ public final class DestinationRegistry {
             addedTypes[entry.typeName] = entry
         }
         registrations.merge(added) { current, _ in current }
+        outgoingNames = Set(registrations.values.filter { if case .outgoing = $0.role { true } else { false } }.map(\.name))
         typeNames.merge(addedTypes) { current, _ in current }
         shellDefinitions.merge(addedShells) { current, _ in current }
         return (batch.map(\.entry), registeredShells.map(ShellDefinition.init))
@@ -312,7 +315,7 @@ public final class DestinationRegistry {
 
     /// The library that registered `name`, if it is registered from one.
     public func origin(of name: String) -> String? {
-        registrations[name]?.origin
+        registrations.index(forKey: name).flatMap { registrations.values[$0].origin }
     }
 
     /// Whether `name` is a type of destinations that hold live values.
@@ -354,7 +357,9 @@ extension Registration {
 extension DestinationRegistry {
     /// The registration named `name`, its feature loaded if it was deferred.
     private func loaded(_ name: String) -> Registration? {
-        try? registration(for: Route(name: name))
+        // Not through registration(for:): an unknown name would build an error message, listing every name, to throw away.
+        if let registration = registrations[name] { return registration }
+        return loadDeferred(name) ? registrations[name] : nil
     }
 
     /// The app's declaration, if a loaded feature declares it (its feature is loaded now if deferred).
@@ -365,6 +370,9 @@ extension DestinationRegistry {
 
     /// Whether `name` is a feature's outgoing navigation type.
     public func isOutgoing(_ name: String) -> Bool {
+        // Every navigation asks: a registered name is answered without copying its registration.
+        if outgoingNames.contains(name) { return true }
+        if registrations.index(forKey: name) != nil { return false }
         guard case .outgoing? = loaded(name)?.role else { return false }
         return true
     }

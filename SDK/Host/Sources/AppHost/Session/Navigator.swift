@@ -56,6 +56,8 @@ public final class Navigator {
 
     /// Where a route asked for lands (see ``DestinationRegistry/redirect(_:)``); a warning is passed on.
     private func redirected(_ route: Route) -> Route {
+        // Most routes are destinations: they land where they were sent, with nothing to compare.
+        guard registry.isOutgoing(route.name) else { return route }
         let (target, warning) = registry.redirect(route)
         if let warning { warn(warning) }
         if target != route {

@@ -582,15 +582,17 @@ public final class Session {
     /// task started while that code ran carries the command's ``CommandWork`` (a task-local value,
     /// which unstructured tasks copy), so the marker is held exactly as long as one lives.
     public func settle() async {
-        guard let marker = startedWork else { return }
-        startedWork = nil
-        await settle(watching: marker)
+        settleRounds = 0
+        // Moved out, not copied: the marker must be referenced from here alone for the work to be finished.
+        var marker = startedWork.take()
+        guard marker != nil else { return }
+        await settle(watching: &marker)
     }
 
     /// Settles as ``settle()`` does; with no marker, it ends only when the work goes quiet.
-    private func settle(watching marker: CommandWork?) async {
-        var marker = marker
-        var finished: Bool { marker != nil && isKnownUniquelyReferenced(&marker) }
+    private func settle(watching marker: inout CommandWork?) async {
+        func isFinished() -> Bool { marker != nil && isKnownUniquelyReferenced(&marker) }
+        var finished: Bool { isFinished() }
         guard !finished else { return }
         let ownJobs = await Self.jobsPerYield()
         let clock = ContinuousClock()
@@ -610,6 +612,7 @@ public final class Session {
             }
             let changes = work.changeCount
             let before = apphost_tasks_global_jobs()
+            settleRounds += 1
             await Self.yieldMainActor()
             if apphost_tasks_global_jobs() &- before > ownJobs {
                 lastGlobal = clock.now
@@ -659,6 +662,10 @@ public final class Session {
     /// Whether work beside the session changed what an observable body read since the screen was drawn.
     public var hasUndrawnChange: Bool { work.changeCount != drawnChanges }
 
+    /// How many times the last settle yielded the main actor: none for a command whose work had
+    /// all ended (as one that starts no task), which then costs no more than a check.
+    public private(set) var settleRounds = 0
+
     /// The marker of the view-model code the current command ran, until it settles.
     private var startedWork: CommandWork?
 
@@ -675,7 +682,8 @@ public final class Session {
     private func passVirtualTime(_ duration: Duration) async {
         let target = VirtualTime.elapsed + duration
         while VirtualTime.release(upTo: target) {
-            await settle(watching: nil)
+            var none: CommandWork?
+            await settle(watching: &none)
         }
         VirtualTime.advance(to: target)
     }
@@ -689,7 +697,8 @@ public final class Session {
         await SessionGuard.extending(by: Self.waitUntilLimit) {
             while !(current?.text.contains(text) ?? false) {
                 if VirtualTime.isActive, VirtualTime.release(upTo: virtualDeadline) {
-                    await settle(watching: nil)
+                    var none: CommandWork?
+            await settle(watching: &none)
                     await catchUp()
                     continue
                 }
