@@ -64,7 +64,7 @@ final class ScreenLife {
     /// the body kept from last time unless a property it read has changed since, in which case it
     /// is built again and watched again (`withObservationTracking`).
     func body(reportingTo work: BackgroundWork) -> [Node] {
-        guard screen.isObservable else { return screen.body }
+        guard screen.isObservable else { return BodyNesting.capped(screen.body, feature: feature) }
         if let kept, !stale.isSet { return kept }
         stale.clear()
         let stale = stale
@@ -75,8 +75,13 @@ final class ScreenLife {
             stale.set()
             work.changed()
         }
-        kept = body
-        return body
+        kept = BodyNesting.capped(body, feature: feature)
+        return kept ?? body
+    }
+
+    /// Who made the screen, for a message about it: its library, else its route's name.
+    var feature: String {
+        origin.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "the feature"
     }
 
     /// Starts the work the screen names for when it appears, once; true if it started any.
@@ -85,5 +90,72 @@ final class ScreenLife {
         let screen = screen
         task = Task { await screen.runTask() }
         return true
+    }
+}
+
+/// The deepest a screen's lists, sections and groups may nest, and what is done with a deeper
+/// one: everything below that depth is drawn flat in its order (a section's title as a line of
+/// text), with an error at the end naming the feature. Every part that walks a body (layout,
+/// renderers, the comparison of screens) recurses one level per nesting, so a body built
+/// thousands deep by a feature (a recursive view) would run the host out of stack; capped here,
+/// before any of them sees it, that recursion is bounded. C screens are capped as they are built
+/// (`CScreenBuilder.maximumNesting`).
+public enum BodyNesting {
+    /// How deep a Swift screen may nest (far more than any screen people read).
+    public static let maximum = 64
+
+    /// `body`, unchanged if it nests at most ``maximum`` deep; else flattened below it, with an error.
+    static func capped(_ body: [Node], feature: @autoclosure () -> String) -> [Node] {
+        guard exceeds(body, depth: 0) else { return body }
+        return capped(body, depth: 0) + [
+            .error("lists and sections nested more than \(maximum) deep in \(feature())'s screen; the deeper ones are shown flat (BodyNesting.maximum)")
+        ]
+    }
+
+    /// Whether `nodes`, at `depth`, nest deeper than ``maximum`` (its recursion stops there).
+    private static func exceeds(_ nodes: [Node], depth: Int) -> Bool {
+        for node in nodes {
+            switch node {
+            case .list(let children), .section(_, let children), .group(let children):
+                if depth + 1 > maximum || exceeds(children, depth: depth + 1) { return true }
+            default:
+                continue
+            }
+        }
+        return false
+    }
+
+    private static func capped(_ nodes: [Node], depth: Int) -> [Node] {
+        nodes.map { node in
+            let nested = depth + 1 < maximum
+            switch node {
+            case .list(let children): return .list(nested ? capped(children, depth: depth + 1) : flat(children))
+            case .section(let title, let children): return .section(title, nested ? capped(children, depth: depth + 1) : flat(children))
+            case .group(let children): return .group(nested ? capped(children, depth: depth + 1) : flat(children))
+            default: return node
+            }
+        }
+    }
+
+    /// Every element under `nodes`, in order, with no nesting: walked with a stack of its own, not recursion.
+    private static func flat(_ nodes: [Node]) -> [Node] {
+        var result: [Node] = []
+        var pending: [IndexingIterator<[Node]>] = [nodes.makeIterator()]
+        while !pending.isEmpty {
+            guard let node = pending[pending.count - 1].next() else {
+                pending.removeLast()
+                continue
+            }
+            switch node {
+            case .list(let children), .group(let children):
+                pending.append(children.makeIterator())
+            case .section(let title, let children):
+                if let title { result.append(.text(title)) }
+                pending.append(children.makeIterator())
+            default:
+                result.append(node)
+            }
+        }
+        return result
     }
 }
