@@ -150,17 +150,11 @@ final class HoldingMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Se
     func checkIsolated() { base.checkIsolated() }
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
-        let unowned = UnownedJob(job)
-        if VirtualTime.hold(unowned, at: instant, clock: clock) { return }
-        guard let scheduling = base as? any SchedulingExecutor else { return base.enqueue(ExecutorJob(unowned)) }
-        scheduling.enqueue(ExecutorJob(unowned), at: instant, tolerance: tolerance, clock: clock)
+        VirtualTime.schedule(UnownedJob(job), at: instant, tolerance: tolerance, clock: clock, on: base)
     }
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
-        let unowned = UnownedJob(job)
-        if VirtualTime.hold(unowned, after: delay, clock: clock) { return }
-        guard let scheduling = base as? any SchedulingExecutor else { return base.enqueue(ExecutorJob(unowned)) }
-        scheduling.enqueue(ExecutorJob(unowned), after: delay, tolerance: tolerance, clock: clock)
+        VirtualTime.schedule(UnownedJob(job), after: delay, tolerance: tolerance, clock: clock, on: base)
     }
 }
 
@@ -172,16 +166,29 @@ final class HoldingTaskExecutor: TaskExecutor, SchedulingExecutor, @unchecked Se
     func enqueue(_ job: consuming ExecutorJob) { base.enqueue(job) }
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
-        let unowned = UnownedJob(job)
-        if VirtualTime.hold(unowned, at: instant, clock: clock) { return }
-        guard let scheduling = base as? any SchedulingExecutor else { return base.enqueue(ExecutorJob(unowned)) }
-        scheduling.enqueue(ExecutorJob(unowned), at: instant, tolerance: tolerance, clock: clock)
+        VirtualTime.schedule(UnownedJob(job), at: instant, tolerance: tolerance, clock: clock, on: base)
     }
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
-        let unowned = UnownedJob(job)
-        if VirtualTime.hold(unowned, after: delay, clock: clock) { return }
-        guard let scheduling = base as? any SchedulingExecutor else { return base.enqueue(ExecutorJob(unowned)) }
-        scheduling.enqueue(ExecutorJob(unowned), after: delay, tolerance: tolerance, clock: clock)
+        VirtualTime.schedule(UnownedJob(job), after: delay, tolerance: tolerance, clock: clock, on: base)
+    }
+}
+
+extension VirtualTime {
+    /// Holds a delayed job, or schedules it on the platform's executor `base` as it would have been.
+    fileprivate static func schedule<C: Clock>(
+        _ job: UnownedJob, at instant: C.Instant, tolerance: C.Duration?, clock: C, on base: any Executor
+    ) {
+        if hold(job, at: instant, clock: clock) { return }
+        guard let scheduling = base as? any SchedulingExecutor else { return base.enqueue(ExecutorJob(job)) }
+        scheduling.enqueue(ExecutorJob(job), at: instant, tolerance: tolerance, clock: clock)
+    }
+
+    fileprivate static func schedule<C: Clock>(
+        _ job: UnownedJob, after delay: C.Duration, tolerance: C.Duration?, clock: C, on base: any Executor
+    ) {
+        if hold(job, after: delay, clock: clock) { return }
+        guard let scheduling = base as? any SchedulingExecutor else { return base.enqueue(ExecutorJob(job)) }
+        scheduling.enqueue(ExecutorJob(job), after: delay, tolerance: tolerance, clock: clock)
     }
 }
