@@ -97,7 +97,9 @@ public final class AppHarness {
     private let sink: Sink
 
     /// Runs the flow file at `path` (see `Flow`) in a fresh session over this harness's features,
-    /// as `apphost test` does; `result.report` says what failed.
+    /// as `apphost test` does; `result.report` says what failed. Time is real here (a test process
+    /// cannot install the executors that make it virtual, see `VirtualTime`): a flow that waits for
+    /// a view model's sleep should use `wait until TEXT`, or be run with `apphost test`.
     public func runFlow(_ path: String, start: String? = nil) async throws -> FlowResult {
         try await FlowRunner.run(Flow(contentsOf: path), registry: host.registry, start: start)
     }
