@@ -96,6 +96,11 @@ struct AppHostCommand: AsyncParsableCommand {
             } catch {
                 // Only a command line that does not parse is read again for a clearer message:
                 // reading every command's help for its options costs milliseconds at every start.
+                // A request for a shell's completion script, or for the completions of a word being
+                // typed (which the script makes), is answered by the argument parser itself.
+                if let first = arguments.first, first.hasPrefix("--generate-completion-script") || first == "---completion" {
+                    exit(withError: error)
+                }
                 if let problem = problem(with: arguments) {
                     standardError("error: \(problem)\n")
                     Glibc.exit(ExitCode.validationFailure.rawValue)

@@ -6,7 +6,7 @@ import Glibc
 
 /// Options the crawl and the graph share.
 struct CrawlOptions: ParsableArguments {
-    @Option(help: "The destination or shell to start at, e.g. main.")
+    @Option(help: "The destination or shell to start at, e.g. main.", completion: StartCompletion.kind)
     var start: String
 
     @Option(help: "The most elements activated in a row from the start.")

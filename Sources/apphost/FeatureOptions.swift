@@ -2,6 +2,7 @@ import AppHost
 @_spi(Host) import AppHostKit
 import Logging
 import ArgumentParser
+import Dispatch
 
 /// Options every subcommand shares: where features are and how much to log.
 struct FeatureOptions: ParsableArguments {
@@ -61,4 +62,29 @@ extension Logger.Level: @retroactive ExpressibleByArgument {}
 extension ExitCode {
     /// The exit status when the kit loaded is not the one the host was built against.
     static let kitMismatch: Int32 = 3
+}
+
+/// Completion of `--start` in a shell (see `apphost --generate-completion-script`): the shells and
+/// features the folders named on the line (or the default one) can start, read from the warm cache.
+enum StartCompletion {
+    static let kind = CompletionKind.custom { words, _, prefix in
+        // The parser asks while it parses the command line, off the main actor, which is then free.
+        DispatchQueue.main.sync { MainActor.assumeIsolated { names(words: words) } }.filter { $0.hasPrefix(prefix) }
+    }
+
+    @MainActor
+    static func names(words: [String]) -> [String] {
+        var folders: [String] = []
+        var index = 0
+        while index < words.count {
+            if words[index] == "--features", index + 1 < words.count {
+                folders += ["--features", words[index + 1]]
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        guard let host = (try? FeatureOptions.parse(folders))?.loadHost(reportRefusals: false) else { return [] }
+        return host.registry.startNames
+    }
 }

@@ -13,7 +13,7 @@ struct Run: AsyncParsableCommand {
 
     @OptionGroup var features: FeatureOptions
 
-    @Option(help: "The name of the destination or shell to start at, e.g. home or main.")
+    @Option(help: "The name of the destination or shell to start at, e.g. home or main.", completion: StartCompletion.kind)
     var start: String
 
     @Option(help: "A deep link to open after starting, e.g. character/detail?identifier=2.")

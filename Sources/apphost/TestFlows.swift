@@ -25,7 +25,7 @@ struct FlowTest: AsyncParsableCommand {
     @Argument(help: "Flow files, or folders searched for *.flow.")
     var paths: [String] = []
 
-    @Option(help: "Where a flow without a start step starts.")
+    @Option(help: "Where a flow without a start step starts.", completion: StartCompletion.kind)
     var start: String?
 
     @Option(help: "Write the results as JUnit XML to this file.")

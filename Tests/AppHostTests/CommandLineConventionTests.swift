@@ -20,6 +20,23 @@ struct CommandLineConventionTests {
         #expect(lines[2].hasPrefix("kit /") && lines[2].hasSuffix("/libAppHostKit.so"))
     }
 
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func aShellsCompletionScriptCompletesStartWithTheNamesThatCanBeStarted(shell: String) throws {
+        let script = try ProcessRunner.run(apphost, ["--generate-completion-script", shell])
+
+        #expect(script.status == 0, "\(script.errors)")
+        // The script asks apphost itself for --start's words, for run, test, crawl and graph.
+        #expect(script.output.contains("---completion run -- --start"), "\(script.output.prefix(400))")
+        #expect(script.output.contains("---completion crawl -- --start"))
+
+        let all = try ProcessRunner.run(apphost, ["---completion", "run", "--", "--start", "2", "0", "apphost", "--start", ""])
+        let names = all.output.split(separator: "\n").map(String.init)
+        #expect(all.status == 0, "\(all.errors)")
+        #expect(names.contains("home") && names.contains("main") && names.contains("character"), "\(names)")
+        let started = try ProcessRunner.run(apphost, ["---completion", "run", "--", "--start", "2", "1", "apphost", "--start", "ho"])
+        #expect(started.output == "home\n", "\(started.output)")
+    }
+
     @Test(arguments: [
         (["lsit"], "error: unknown command 'lsit'; did you mean 'list'? (commands: run, list, routes, test, crawl, graph, lock, new-feature; run one with --help for its options)\n"),
         (["--strat", "home"], "error: unknown option '--strat'; did you mean '--start'? (apphost run --help lists them)\n"),

@@ -6,7 +6,8 @@ import Synchronization
 /// `wait 300ms` reaches it.
 ///
 /// The `apphost` executable installs its executors through the runtime's executor factory
-/// (``installExecutors()``, before any task runs). They are the platform's own, with one change:
+/// (``installExecutors()``, before any task runs). They are the platform's own, with one change to
+/// the default one (where `Task.sleep` schedules its wake-up, main-actor work's included):
 /// while time is virtual, a sleep made by view-model code (a task that carries a command's
 /// ``CommandWork``) on the continuous or suspending clock is held instead of scheduled, with its
 /// deadline on the virtual clock. ``release(upTo:)`` hands held sleeps back to the platform's
@@ -129,37 +130,20 @@ public enum VirtualTime {
     }
 }
 
-/// The platform's executors, wrapped by ``HoldingMainExecutor`` and ``HoldingTaskExecutor``.
+/// The platform's executors: the main one as it is, the default one wrapped by ``HoldingTaskExecutor``.
+/// `Task.sleep` schedules its wake-up on the default executor even for main-actor work, so the
+/// main executor needs no wrapper, and keeps its identity: the runtime's checks that code runs on
+/// the main actor compare executors, and a wrapper would fail them.
 struct HoldingExecutorFactory: ExecutorFactory {
     static let platformMain = PlatformExecutorFactory.mainExecutor
     static let platformDefault = PlatformExecutorFactory.defaultExecutor
-    static let mainExecutor: any MainExecutor = HoldingMainExecutor()
+    static let mainExecutor: any MainExecutor = platformMain
     static let defaultExecutor: any TaskExecutor = HoldingTaskExecutor()
 }
 
-/// The platform's main executor, but for sleeps that virtual time holds.
+/// The platform's default (global) executor, but for sleeps that virtual time holds.
 /// Invariant for `@unchecked Sendable`: it has no state of its own; the platform's executor it
 /// forwards to is thread-safe.
-final class HoldingMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Sendable {
-    private var base: any MainExecutor { HoldingExecutorFactory.platformMain }
-
-    func run() throws { try base.run() }
-    func stop() { base.stop() }
-    func enqueue(_ job: consuming ExecutorJob) { base.enqueue(job) }
-    var isMainExecutor: Bool { true }
-    func checkIsolated() { base.checkIsolated() }
-
-    func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
-        VirtualTime.schedule(UnownedJob(job), at: instant, tolerance: tolerance, clock: clock, on: base)
-    }
-
-    func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
-        VirtualTime.schedule(UnownedJob(job), after: delay, tolerance: tolerance, clock: clock, on: base)
-    }
-}
-
-/// The platform's default (global) executor, but for sleeps that virtual time holds.
-/// Invariant for `@unchecked Sendable`: as ``HoldingMainExecutor``'s.
 final class HoldingTaskExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
     private var base: any TaskExecutor { HoldingExecutorFactory.platformDefault }
 
