@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // libFuzzer targets for the host's parsers and the session. Not part of `swift test`:
-// build and run them with Fuzz/run (see the README's Fuzzing section).
+// build and run them with Fuzz/run (see docs/testing.md, Fuzzing).
 import PackageDescription
 
 

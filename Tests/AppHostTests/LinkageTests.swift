@@ -84,7 +84,7 @@ struct LinkageTests {
     }
 
     /// The host starts on FoundationEssentials: the full Foundation, with its ICU data, costs
-    /// milliseconds at every start (see the README's Benchmarks).
+    /// milliseconds at every start (see docs/benchmarks.md).
     @Test
     func theHostDoesNotLinkTheFullFoundation() throws {
         let needed = try neededLibraries("apphost")
