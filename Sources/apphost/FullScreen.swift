@@ -1,7 +1,9 @@
 // `apphost --start NAME --tui`: the screen in the terminal's alternate screen, drawn
 // again in place after every key. A highlight moves over the numbered elements;
-// Enter activates it, Esc or Backspace goes back, digits switch tabs, `:` opens the
-// command line (the session's own commands), q quits. The terminal is given back on
+// Enter activates it, Esc or Backspace goes back, digits switch tabs, `/` finds an
+// element, `:` opens the command line (the session's own commands, with completion and
+// history), `?` shows the keys, q quits; what a command writes is shown in an overlay.
+// The terminal is given back on
 // every way out: q, Ctrl-C, Ctrl-D, the end of input, SIGTERM, and a crash or hang
 // (CHostSupport's host_terminal.c and host_guard.c).
 
@@ -10,15 +12,44 @@ import CHostSupport
 import FoundationEssentials
 import Glibc
 
-/// What the full-screen mode shows under the screen: the last error, else the keys.
+/// What the full-screen mode shows under the screen (the last error, else the keys), and what a
+/// command wrote (`:state`, `:help`, `:routes`), shown in an overlay once the command ends.
 @MainActor
 final class FullScreenStatus {
     var message = ""
+    var output = ""
 }
 
 @MainActor
 struct FullScreen {
-    static let keys = "↑↓/jk move · Enter open · Esc back · 1-9 tab · : command · q quit"
+    static let keys = "↑↓ move · Enter open · Esc back · : cmd · ? keys · q quit"
+
+    /// The help page `?` shows: every key, then the session's commands.
+    static let keyHelp = [
+        "Keys",
+        "",
+        "  ↑ ↓, k j          move the highlight over the numbered elements",
+        "  g G, Home End     the first, the last element",
+        "  PgUp PgDn         a page up, down",
+        "  Enter             open the highlighted element",
+        "  Esc, Backspace    go back (close a dialog, a sheet)",
+        "  1 … 9             switch to that tab",
+        "  /TEXT Enter, n    highlight the next element whose label holds TEXT",
+        "  :COMMAND Enter    run a session command; Tab completes, ↑ ↓ recall, Esc cancels",
+        "  Ctrl-L            draw again",
+        "  ?                 this page (Esc or q closes it; ↑ ↓ PgUp PgDn g G scroll)",
+        "  q, Ctrl-C         quit",
+        "",
+        "Commands (after :)",
+        "",
+    ]
+
+    /// Text shown over the screen until Esc, q or Enter: a command's output or the help page.
+    struct Overlay {
+        var title: String
+        var lines: [String]
+        var top = 0
+    }
 
     let session: Session
     let status: FullScreenStatus
@@ -26,6 +57,14 @@ struct FullScreen {
     let followsTerminal: Bool
     private var highlight = 1
     private var command: String?
+    private var search: String?
+    private var lastSearch: String?
+    private var overlay: Overlay?
+    /// The `:` lines run, oldest first (at most 100), and where ↑ ↓ are in them.
+    private var history: [String] = []
+    private var recalled: Int?
+    private var routes: RouteMap?
+    private var rows = 24
 
     init(session: Session, status: FullScreenStatus, limit: Int, followsTerminal: Bool) {
         self.session = session
@@ -43,8 +82,8 @@ struct FullScreen {
             return 1
         }
         defer { apphost_terminal_restore() }
-        var rows = terminalRows()
-        draw(rows: rows)
+        rows = terminalRows()
+        draw()
         var pending: [UInt8] = []
         while true {
             session.flush()
@@ -53,7 +92,7 @@ struct FullScreen {
                 if session.resize(width: min(max(columns, TextRenderer.minimumWidth), TextRenderer.maximumWidth)) || newRows != rows {
                     rows = newRows
                     await session.redraw()
-                    draw(rows: rows)
+                    draw()
                 }
             }
             guard let bytes = readKeys(timeout: 0) else { return 0 }
@@ -62,7 +101,7 @@ struct FullScreen {
                 // it makes to what the screen read is drawn at once.
                 if session.hasUndrawnChange {
                     await session.catchUp(watchedWithin: limit)
-                    draw(rows: rows)
+                    draw()
                 }
                 try? await Task.sleep(for: Self.keyPollInterval)
                 continue
@@ -74,28 +113,36 @@ struct FullScreen {
                 case .quit: return 0
                 case .failed: return 1
                 }
-                draw(rows: rows)
+                draw()
             }
         }
     }
 
     enum Step { case `continue`, quit, failed }
 
+    /// Rows a page key moves by.
+    private var page: Int { max(rows - 4, 1) }
+
     private mutating func handle(_ key: Key) async -> Step {
-        if var line = command {
+        if overlay != nil {
+            scrollOverlay(key)
+            return .continue
+        }
+        if let line = command {
+            return await editCommand(line, key)
+        }
+        if let text = search {
             switch key {
             case .enter:
-                command = nil
-                return await execute(line)
-            case .escape:
-                command = nil
+                search = nil
+                lastSearch = text
+                find(text)
+            case .escape, .interrupt, .endOfInput:
+                search = nil
             case .backspace:
-                if !line.isEmpty { line.removeLast() }
-                command = line
+                search = String(text.dropLast())
             case .character(let character):
-                command = line + String(character)
-            case .interrupt, .endOfInput:
-                command = nil
+                search = text + String(character)
             default:
                 break
             }
@@ -107,6 +154,14 @@ struct FullScreen {
             highlight = max(1, highlight - 1)
         case .down, .character("j"):
             highlight = min(max(count, 1), highlight + 1)
+        case .home, .character("g"):
+            highlight = 1
+        case .end, .character("G"):
+            highlight = max(count, 1)
+        case .pageUp:
+            highlight = max(1, highlight - page)
+        case .pageDown:
+            highlight = min(max(count, 1), highlight + page)
         case .enter:
             guard count > 0 else { return .continue }
             return await execute("tap \(highlight)")
@@ -116,6 +171,14 @@ struct FullScreen {
             return await execute("tab \(digit)")
         case .character(":"):
             command = ""
+            recalled = nil
+        case .character("/"):
+            search = ""
+        case .character("n"):
+            if let lastSearch { find(lastSearch) }
+        case .character("?"):
+            let commands = SessionCommand.help(width: session.width).split(separator: "\n").map(String.init)
+            overlay = Overlay(title: "keys", lines: Self.keyHelp + commands)
         case .character("q"), .interrupt, .endOfInput:
             return .quit
         case .redraw:
@@ -126,11 +189,105 @@ struct FullScreen {
         return .continue
     }
 
+    private mutating func scrollOverlay(_ key: Key) {
+        guard var shown = overlay else { return }
+        let last = max(shown.lines.count - page, 0)
+        switch key {
+        case .escape, .enter, .character("q"), .interrupt, .endOfInput, .backspace:
+            overlay = nil
+            return
+        case .up, .character("k"): shown.top -= 1
+        case .down, .character("j"): shown.top += 1
+        case .pageUp: shown.top -= page
+        case .pageDown, .character(" "): shown.top += page
+        case .home, .character("g"): shown.top = 0
+        case .end, .character("G"): shown.top = last
+        default: break
+        }
+        shown.top = min(max(shown.top, 0), last)
+        overlay = shown
+    }
+
+    /// A key on the `:` line: typing, Tab completion, ↑ ↓ through the lines run before.
+    private mutating func editCommand(_ line: String, _ key: Key) async -> Step {
+        switch key {
+        case .enter:
+            command = nil
+            recalled = nil
+            guard line.contains(where: { $0 != " " }) else { return .continue }
+            if history.last != line { history.append(line) }
+            if history.count > 100 { history.removeFirst() }
+            return await execute(line)
+        case .escape, .interrupt, .endOfInput:
+            command = nil
+        case .backspace:
+            command = String(line.dropLast())
+        case .tab:
+            if routes == nil { routes = session.routeMap?() }
+            let candidates = Completion.candidates(for: line, session: session, routes: routes)
+            if candidates.count == 1 {
+                command = candidates[0]
+            } else if !candidates.isEmpty {
+                let common = Self.commonPrefix(candidates)
+                command = common.count > line.count ? common : line
+                status.message = candidates.prefix(8).joined(separator: " · ") + (candidates.count > 8 ? " · …" : "")
+            }
+        case .up:
+            guard !history.isEmpty else { break }
+            let index = max((recalled ?? history.count) - 1, 0)
+            recalled = index
+            command = history[index]
+        case .down:
+            guard let index = recalled else { break }
+            if index + 1 < history.count {
+                recalled = index + 1
+                command = history[index + 1]
+            } else {
+                recalled = nil
+                command = ""
+            }
+        case .character(let character):
+            command = line + String(character)
+        default:
+            break
+        }
+        return .continue
+    }
+
+    private static func commonPrefix(_ words: [String]) -> String {
+        guard var prefix = words.first else { return "" }
+        for word in words.dropFirst() {
+            while !word.hasPrefix(prefix) { prefix.removeLast() }
+        }
+        return prefix
+    }
+
+    /// Highlights the next element after the highlighted one whose label holds `text`, wrapping round.
+    private mutating func find(_ text: String) {
+        let labels = session.current?.actions.map(\.label) ?? []
+        guard !labels.isEmpty else { return }
+        let after = min(highlight, labels.count)
+        let order = Array(labels.indices[after...]) + Array(labels.indices[..<after])
+        if let index = order.first(where: { labels[$0].lowercased().contains(text.lowercased()) }) {
+            highlight = index + 1
+            status.message = ""
+        } else {
+            status.message = "/\(text): no element's label holds it"
+        }
+    }
+
     private mutating func execute(_ line: String) async -> Step {
         status.message = ""
+        status.output = ""
         let outcome = await SessionGuard.watch("running '\(line)'", limit: limit) { await session.execute(line) }
         highlight = min(max(highlight, 1), max(session.current?.actions.count ?? 1, 1))
         if line.hasPrefix("tap") || line == "back" || line.hasPrefix("tab") || line.hasPrefix("open") { highlight = 1 }
+        if !status.output.isEmpty {
+            var lines = status.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if lines.last == "" { lines.removeLast() }
+            overlay = Overlay(title: line, lines: lines)
+            status.output = ""
+        }
         switch outcome {
         case .proceed: return .continue
         case .quit: return .quit
@@ -138,33 +295,64 @@ struct FullScreen {
         }
     }
 
-    /// The screen with the highlighted element in reverse video, scrolled to keep it in view,
-    /// then the status line: the command being typed, the last error, or the keys.
-    private func draw(rows: Int) {
-        let text = session.current?.text ?? ""
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        let marker = "[\(highlight)] "
-        var highlighted = 0
-        if session.current?.actions.isEmpty == false, let index = lines.firstIndex(where: { $0.contains(marker) }) {
-            lines[index] = "\u{1B}[7m" + Self.plain(lines[index]) + "\u{1B}[0m"
-            highlighted = index
-        }
+    private var columns: Int {
+        TerminalSize.terminalColumns(of: STDOUT_FILENO) ?? session.width
+    }
+
+    /// The screen with the highlighted element in reverse video, scrolled to keep it in view under
+    /// its header (the title stays on top), then the status line: the command or search being typed,
+    /// the last error, or the keys. An overlay replaces the screen until it is closed. No line is
+    /// longer than the terminal is wide, so none wraps and pushes the title off.
+    private func draw() {
+        let columns = columns
         let height = max(rows - 1, 1)
-        let top = lines.count <= height ? 0 : min(max(highlighted - height / 2, 0), lines.count - height)
-        let shown = lines[top..<min(lines.count, top + height)]
+        var shown: [String]
+        if let overlay {
+            let header = "\u{1B}[1m" + Self.cut(overlay.title, to: columns) + "\u{1B}[0m"
+            shown = [header] + overlay.lines.dropFirst(overlay.top).prefix(height - 1).map { Self.cut(Self.plain($0), to: columns) }
+        } else {
+            let text = session.current?.text ?? ""
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { Self.cut(String($0), to: columns) }
+            let marker = "[\(highlight)] "
+            var highlighted = 0
+            if session.current?.actions.isEmpty == false, let index = lines.firstIndex(where: { $0.contains(marker) }) {
+                lines[index] = "\u{1B}[7m" + Self.plain(lines[index]) + "\u{1B}[0m"
+                highlighted = index
+            }
+            // The header (the rule, the title, the breadcrumbs, down to the rule under them) stays.
+            let ruleUnderTitle = lines.prefix(6).indices.dropFirst().first { Self.plain(lines[$0]).hasPrefix("─") }
+            let headerCount = lines.count > height ? min((ruleUnderTitle ?? 1) + 1, height / 2) : 0
+            let body = Array(lines.dropFirst(headerCount))
+            let room = max(height - headerCount, 1)
+            let focus = max(highlighted - headerCount, 0)
+            let top = body.count <= room ? 0 : min(max(focus - room / 2, 0), body.count - room)
+            shown = Array(lines.prefix(headerCount)) + Array(body.dropFirst(top).prefix(room))
+        }
         let bottom: String
         if let command {
-            bottom = ":" + command + "\u{1B}[?25h"
+            bottom = Self.cut(":" + command, to: columns) + "\u{1B}[?25h"
+        } else if let search {
+            bottom = Self.cut("/" + search, to: columns) + "\u{1B}[?25h"
         } else if !status.message.isEmpty {
-            bottom = "\u{1B}[31m" + status.message + "\u{1B}[0m\u{1B}[?25l"
+            bottom = "\u{1B}[31m" + Self.cut(status.message, to: columns) + "\u{1B}[0m\u{1B}[?25l"
+        } else if overlay != nil {
+            bottom = "\u{1B}[2m" + Self.cut("Esc/q close · ↑↓/jk PgUp PgDn g G scroll", to: columns) + "\u{1B}[0m\u{1B}[?25l"
         } else {
-            bottom = "\u{1B}[2m" + Self.keys + "\u{1B}[0m\u{1B}[?25l"
+            bottom = "\u{1B}[2m" + Self.cut(Self.keys, to: columns) + "\u{1B}[0m\u{1B}[?25l"
         }
         // Home, clear, the lines, the status line on the last row.
         standardOutput("\u{1B}[H\u{1B}[2J" + shown.joined(separator: "\r\n") + "\u{1B}[\(rows);1H" + bottom)
     }
 
-    private static func plain(_ line: String) -> String {
+    /// `text` in at most `columns` characters (colour escapes count for none): a longer one ends
+    /// in `…`, so it never wraps.
+    static func cut(_ text: String, to columns: Int) -> String {
+        let visible = plain(text)
+        guard visible.count > columns else { return text }
+        return String(visible.prefix(max(columns - 1, 0))) + "…"
+    }
+
+    static func plain(_ line: String) -> String {
         // Colour escapes (ESC [ digits and semicolons m) take no columns.
         var result = ""
         var rest = line[...]
@@ -201,6 +389,7 @@ struct FullScreen {
 /// A key read in raw mode.
 enum Key: Equatable {
     case up, down, left, right, enter, escape, backspace, interrupt, endOfInput, redraw
+    case pageUp, pageDown, home, end, tab
     case character(Character)
 
     /// The first key in `bytes`, removed from it; nil if none is complete.
@@ -219,6 +408,15 @@ enum Key: Equatable {
                 case UInt8(ascii: "B"): return take(3, .down)
                 case UInt8(ascii: "C"): return take(3, .right)
                 case UInt8(ascii: "D"): return take(3, .left)
+                case UInt8(ascii: "H"): return take(3, .home)
+                case UInt8(ascii: "F"): return take(3, .end)
+                case UInt8(ascii: "1")...UInt8(ascii: "8") where bytes.count >= 4 && bytes[3] == UInt8(ascii: "~"):
+                    // ESC [ N ~: 5 and 6 page up and down, 1 and 7 Home, 4 and 8 End.
+                    let keys: [UInt8: Key] = [
+                        UInt8(ascii: "5"): .pageUp, UInt8(ascii: "6"): .pageDown, UInt8(ascii: "1"): .home,
+                        UInt8(ascii: "7"): .home, UInt8(ascii: "4"): .end, UInt8(ascii: "8"): .end,
+                    ]
+                    return take(4, keys[bytes[2]] ?? .redraw)
                 default:
                     // Another sequence: skip up to its final byte.
                     let end = bytes.dropFirst(2).firstIndex { (0x40...0x7E).contains($0) } ?? (bytes.count - 1)
@@ -232,6 +430,7 @@ enum Key: Equatable {
         case 0x03: return take(1, .interrupt)
         case 0x04: return take(1, .endOfInput)
         case 0x0C: return take(1, .redraw)
+        case 0x09: return take(1, .tab)
         default:
             // One UTF-8 character.
             let length = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : 2

@@ -90,7 +90,8 @@ struct Run: AsyncParsableCommand {
         let output: @MainActor @Sendable (String) -> Void
         let errorOutput: @MainActor @Sendable (String) -> Void
         if tui {
-            output = { @MainActor @Sendable _ in }
+            // What a command writes (state, help, routes) is shown in an overlay; screens are drawn by FullScreen.
+            output = { @MainActor @Sendable text in status.output += text }
             errorOutput = { @MainActor @Sendable line in status.message = line.trimmingNewlines }
         } else {
             let redErrors = color.enabled(for: STDERR_FILENO)
@@ -117,7 +118,9 @@ struct Run: AsyncParsableCommand {
             return 2
         }
         session.routeMap = { RouteMap(host: host) }
-        if !tui {
+        if tui {
+            session.screenOutput = { _ in }
+        } else {
             session.screenOutput = { bytes in bytes.withUnsafeBufferPointer { writeAll(STDOUT_FILENO, $0) } }
         }
         let limit = featureTimeout

@@ -138,6 +138,80 @@ struct FullScreenTests {
     }
 
     @Test
+    func aCommandsOutputAndTheKeysShowInAnOverlayThatEscCloses() throws {
+        let terminal = try PseudoTerminal(apphost, ["--start", "home", "--tui"], columns: 90, rows: 30)
+        try terminal.waitFor("q quit")
+
+        terminal.send(":state\r")
+        try terminal.waitFor("home/main", after: "state")
+        try terminal.waitFor("Esc/q close")
+        terminal.send("\u{1B}")
+        try terminal.waitFor("Welcome to AppHost", after: "Esc/q close")
+
+        terminal.send("?")
+        try terminal.waitFor("PgUp PgDn         a page up, down")
+        try terminal.waitFor("Commands (after :)")
+        terminal.send("q")
+        try terminal.waitFor("Welcome to AppHost", after: "Commands (after :)")
+
+        terminal.send(":help\r")
+        try terminal.waitFor("dismiss            close the alert", after: "help")
+        terminal.send("G")
+        try terminal.waitFor("quit ", after: "dismiss            close the alert")
+        terminal.send("q")
+        try terminal.waitFor("Welcome to AppHost", after: "quit ")
+        terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test
+    func movementKeysSearchAndTheCommandLinesCompletionAndHistory() throws {
+        let terminal = try PseudoTerminal(apphost, ["--start", "character", "--tui"], columns: 60, rows: 12)
+        try terminal.waitFor("q quit")
+
+        terminal.send("G")
+        try terminal.waitFor("\u{1B}[7m[26] Filter: All\u{1B}[0m")
+        // Scrolled to the end of a list longer than the terminal, the title is still on top.
+        let frame = String(terminal.output[terminal.output.range(of: "\u{1B}[H\u{1B}[2J", options: .backwards)!.upperBound...])
+        #expect(frame.replacingOccurrences(of: "\r", with: "").components(separatedBy: "\n").dropFirst().first == "\u{1B}[1mCharacters\u{1B}[0m", "\(frame)")
+        terminal.send("g")
+        try terminal.waitFor("\u{1B}[7m  [1] Rick Sanchez (Alive)\u{1B}[0m")
+        terminal.send("\u{1B}[6~")
+        try terminal.waitFor("\u{1B}[7m  [9] Agency Director (Dead)\u{1B}[0m")
+
+        terminal.send("/morty\r")
+        try terminal.waitFor("\u{1B}[7m  [14] Alien Morty (Unknown)\u{1B}[0m")
+        terminal.send("n")
+        try terminal.waitFor("\u{1B}[7m  [18] Antenna Morty (Alive)\u{1B}[0m")
+        terminal.send("/nobody\r")
+        try terminal.waitFor("/nobody: no element's label holds it")
+
+        terminal.send(":sta\t")
+        try terminal.waitFor(":state ")
+        terminal.send("\r")
+        try terminal.waitFor("character/list", after: "\u{1B}[1mstate")
+        terminal.send("q:\u{1B}[A")
+        try terminal.waitFor(":state \u{1B}[?25h", after: "[25] Search: _")
+        terminal.send("\u{1B}")
+        terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test
+    func atNarrowWidthsNoLineWrapsAndTheTitleStays() throws {
+        let terminal = try PseudoTerminal(apphost, ["--start", "character", "--tui"], columns: 40, rows: 10)
+        try terminal.waitFor("\u{1B}[2m↑↓ move · Enter open · Esc back · : cmd…\u{1B}[0m")
+        terminal.send("G")
+        try terminal.waitFor("\u{1B}[7m[26] Filter: All\u{1B}[0m")
+        let frame = String(terminal.output[terminal.output.range(of: "\u{1B}[H\u{1B}[2J", options: .backwards)!.upperBound...])
+        let lines = frame.replacingOccurrences(of: "\r", with: "").components(separatedBy: "\n")
+        #expect(lines.count <= 10, "\(lines)")
+        #expect(lines.dropFirst().first == "\u{1B}[1mCharacters\u{1B}[0m", "\(lines)")
+        terminal.send("q")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test
     func aTerminationSignalGivesTheTerminalBack() throws {
         let terminal = try PseudoTerminal(apphost, ["--start", "home", "--tui"], columns: 90, rows: 30)
         try terminal.waitFor("q quit")
