@@ -126,6 +126,12 @@ struct FlowTests {
         } catch {
             #expect(error.description == message)
         }
+        // apphost test says it as a compiler would: FILE:LINE: first.
+        let flows = try folder(["bad.flow": text])
+        defer { try? FileManager.default.removeItem(at: flows) }
+        let result = try ProcessRunner.run(apphost, ["test", flows.path + "/bad.flow"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("FAIL \(flows.path)/bad.flow\n  \(flows.path)/\(message)\n"), "\(result.output)")
     }
 
     @Test

@@ -35,12 +35,16 @@ public struct FlowResult: Sendable, Codable, Equatable {
     public var report: String {
         guard let failure else { return "" }
         var lines: [String] = []
+        var message = failure.message.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+        // FILE:LINE: first, as compilers write it, so an editor or a CI log can jump to the step.
+        let place = failure.line.map { "\(path):\($0): " } ?? "\(path): "
         if !failure.step.isEmpty {
-            // FILE:LINE: first, as compilers write it, so an editor or a CI log can jump to the step.
-            let place = failure.line.map { "\(path):\($0): " } ?? "\(path): "
             lines.append("  \(place)step \(steps): \(failure.step)")
+        } else if failure.line != nil, !message.isEmpty {
+            // A flow that does not read: its line, then why.
+            message[0] = "  " + place + message[0].dropFirst(2)
         }
-        lines += failure.message.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+        lines += message
         if !failure.screen.isEmpty {
             lines.append("  the screen was:")
             lines += failure.screen.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "    " + $0 }
