@@ -43,6 +43,9 @@ struct FlowTest: AsyncParsableCommand {
     @Flag(help: "Write every snapshot file anew from the screens of this run.")
     var record = false
 
+    @Flag(help: "After the run, run again the flows a changed flow file or feature library touches (Ctrl-C ends).")
+    var watch = false
+
     @Flag(help: "Let view models' sleeps take real time (by default they wait for the flow's wait steps).")
     var realTime = false
 
@@ -96,6 +99,32 @@ struct FlowTest: AsyncParsableCommand {
             standardError("error: no flow files (*.flow) under \(paths.joined(separator: ", "))\n")
             return 2
         }
+        let all = runAndReport(files)
+        let failed = all.filter { !$0.passed }.count
+        if let junit {
+            do {
+                try Data(JUnitReport.xml(all).utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
+            } catch {
+                standardError("error: --junit \(junit): \(describe(error))\n")
+                return 1
+            }
+        }
+        if coverage {
+            let report = await MainActor.run { () -> String? in
+                guard let host = features.loadHost(reportRefusals: false) else { return nil }
+                return FlowCoverage(map: RouteMap(host: host), visited: Set(all.flatMap(\.visited))).text
+            }
+            standardOutput(report ?? "")
+        }
+        if watch {
+            await watchAndRunAgain(files: files, results: all)
+        }
+        return failed == 0 && missing.isEmpty ? 0 : 1
+    }
+
+    /// Runs `files` in child processes, `--jobs` at once, printing a line each in the files' order
+    /// as soon as it and those before it have finished, then the summary; the results, in order.
+    private func runAndReport(_ files: [String]) -> [FlowResult] {
         let clock = ContinuousClock()
         let began = clock.now
         let width = max(jobs ?? ProcessInfo.processInfo.activeProcessorCount, 1)
@@ -121,7 +150,7 @@ struct FlowTest: AsyncParsableCommand {
                             time += ", " + NumberText.fixed(virtual, digits: 2) + " s virtual"
                         }
                         if ready.passed {
-                            standardOutput("\(pass) \(ready.path) (\(ready.steps) steps, \(time))\n")
+                            standardOutput("\(pass) \(ready.path) (\(ready.steps) step\(ready.steps == 1 ? "" : "s"), \(time))\n")
                         } else {
                             standardOutput("\(fail) \(ready.path)\n" + ready.report)
                         }
@@ -137,22 +166,54 @@ struct FlowTest: AsyncParsableCommand {
         let elapsed = clock.now - began
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         standardOutput("\(all.count) flow\(all.count == 1 ? "" : "s"): \(all.count - failed) passed, \(failed) failed (\(NumberText.fixed(seconds, digits: 2)) s)\n")
-        if let junit {
-            do {
-                try Data(JUnitReport.xml(all).utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
-            } catch {
-                standardError("error: --junit \(junit): \(describe(error))\n")
-                return 1
-            }
+        return all
+    }
+
+    /// `--watch`: looks at the flow files and the feature libraries (with their resources) twice a
+    /// second; when some have changed and stayed the same for a look, runs again the flows a change
+    /// touches: a changed or new flow file, the flows that visited a changed library's destinations,
+    /// and those that could not run. Ends with the process (Ctrl-C).
+    private func watchAndRunAgain(files: [String], results: [FlowResult]) async {
+        var known = files
+        var libraries: [String: Set<String>] = [:]
+        func remember(_ results: [FlowResult]) {
+            for result in results { libraries[result.path] = result.libraries.map { Set($0.map(Self.resolved)) } }
         }
-        if coverage {
-            let report = await MainActor.run { () -> String? in
-                guard let host = features.loadHost(reportRefusals: false) else { return nil }
-                return FlowCoverage(map: RouteMap(host: host), visited: Set(all.flatMap(\.visited))).text
+        remember(results)
+        let folders = features.discovery.directories
+        var seen = FileSignatures.of(flows: known, folders: folders)
+        var pending: FileSignatures?
+        standardOutput("watch: waiting for a flow or a feature under \(paths.joined(separator: ", ")) and \(folders.joined(separator: ", ")) to change (Ctrl-C ends)\n")
+        while true {
+            try? await Task.sleep(for: .milliseconds(500))
+            let (found, _) = Flow.files(under: paths)
+            let now = FileSignatures.of(flows: found, folders: folders)
+            guard now != seen else { pending = nil; continue }
+            // Acted on once it has stayed the same for a look: a build may still be writing it.
+            guard now == pending else { pending = now; continue }
+            let changed = now.changed(since: seen)
+            seen = now
+            pending = nil
+            let changedLibraries = Set(changed.filter { !$0.hasSuffix(".flow") }.map(Self.resolved))
+            let again = found.filter { flow in
+                changed.contains(flow) || !known.contains(flow) || libraries[flow] == nil
+                    || !(libraries[flow] ?? []).isDisjoint(with: changedLibraries)
             }
-            standardOutput(report ?? "")
+            known = found
+            let names = changed.map { URL(fileURLWithPath: $0).lastPathComponent }.sorted()
+            guard !again.isEmpty else {
+                standardOutput("watch: \(names.joined(separator: ", ")) changed; no flow visits it\n")
+                continue
+            }
+            standardOutput("watch: \(names.joined(separator: ", ")) changed; running \(again.count) flow\(again.count == 1 ? "" : "s") again\n")
+            remember(runAndReport(again))
         }
-        return failed == 0 && missing.isEmpty ? 0 : 1
+    }
+
+    private static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
     }
 
     /// The options a child needs: where the features are, and how flows start and record.
@@ -176,5 +237,34 @@ struct FlowTest: AsyncParsableCommand {
             return result
         }
         return .broken(path, message: "its session ended with status \(child.status) before the flow finished\n\(child.errorText)")
+    }
+}
+
+/// The size and modification time of flow files and of feature libraries (with their resources):
+/// what `apphost test --watch` compares from one look to the next.
+struct FileSignatures: Equatable {
+    private var files: [String: [Int]] = [:]
+
+    static func of(flows: [String], folders: [String]) -> FileSignatures {
+        var signatures = FileSignatures()
+        for flow in flows { signatures.add(flow, resources: 0) }
+        for folder in folders {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where FeatureDiscovery.isFeatureLibrary(name) {
+                let path = folder + "/" + name
+                signatures.add(path, resources: FeatureResourceFolder.of(library: path).map(FeatureResourceFolder.signature) ?? 0)
+            }
+        }
+        return signatures
+    }
+
+    private mutating func add(_ path: String, resources: Int) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        files[path] = [Int(status.st_size), status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec, Int(status.st_ino), resources]
+    }
+
+    /// The files added or changed since `earlier`, sorted.
+    func changed(since earlier: FileSignatures) -> [String] {
+        files.keys.filter { earlier.files[$0] != files[$0] }.sorted()
     }
 }

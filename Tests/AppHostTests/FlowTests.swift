@@ -1,4 +1,5 @@
 import AppHost
+import AppHostTesting
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -61,6 +62,38 @@ struct FlowTests {
         let real = try ProcessRunner.run(apphost, ["test", Self.features + "/Home/Flows", "--real-time"])
         #expect(real.status == 0, "\(real.output)")
         #expect(!real.output.contains("virtual"), "\(real.output)")
+    }
+
+    @Test
+    func watchRunsAgainTheFlowsAChangedFlowFileOrFeatureLibraryTouches() throws {
+        let flows = try folder([
+            "a.flow": "start home\nsee Welcome\n",
+            "b.flow": "start about\nsee About AppHost\n",
+        ])
+        let features = flows.appendingPathComponent("features")
+        try FileManager.default.createDirectory(at: features, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: flows) }
+        for name in ["Home", "About"] {
+            try FileManager.default.copyItem(atPath: AppHarness.libraryPath(name), toPath: features.appendingPathComponent("lib\(name)Feature.so").path)
+        }
+        let terminal = try PseudoTerminal(apphost, ["test", flows.path, "--features", features.path, "--watch"], columns: 120)
+        defer { terminal.signal(SIGTERM) }
+        try terminal.waitFor("watch: waiting for a flow or a feature")
+        #expect(terminal.output.contains("2 flows: 2 passed, 0 failed"))
+
+        // A flow file changed: that flow alone runs again.
+        try Data("start home\nsee Nothing like this\n".utf8).write(to: flows.appendingPathComponent("a.flow"))
+        try terminal.waitFor("1 flow: 0 passed, 1 failed", after: "watch: a.flow changed; running 1 flow again")
+        #expect(terminal.output.contains("a.flow:2: step 1: see Nothing like this"))
+
+        // A library replaced (by rename, as a build does): the flows that visited its destinations.
+        let fresh = flows.appendingPathComponent("fresh.so")
+        try FileManager.default.copyItem(atPath: AppHarness.libraryPath("About"), toPath: fresh.path)
+        #expect(rename(fresh.path, features.appendingPathComponent("libAboutFeature.so").path) == 0)
+        try terminal.waitFor("1 flow: 1 passed, 0 failed", after: "watch: libAboutFeature.so changed; running 1 flow again")
+        let rerun = String(terminal.output[terminal.output.range(of: "libAboutFeature.so changed", options: .backwards)!.upperBound...])
+        #expect(rerun.contains("b.flow (1 step, "))
+        #expect(!rerun.contains("a.flow"))
     }
 
     @Test

@@ -23,6 +23,9 @@ public struct FlowResult: Sendable, Codable, Equatable {
     public var recorded: [String]
     /// How far the flow moved virtual time (see ``VirtualTime``), in seconds; nil if time was real.
     public var virtualSeconds: Double?
+    /// The feature libraries whose destinations the flow visited, sorted: what `apphost test
+    /// --watch` runs it again for when one changes.
+    public var libraries: [String]?
 
     public var passed: Bool { failure == nil }
 
@@ -71,6 +74,8 @@ public enum FlowRunner {
         defer { if virtual { VirtualTime.end() } }
         var result = await run(flow, registry: registry, start: start, record: record)
         if virtual { result.virtualSeconds = seconds(VirtualTime.elapsed) }
+        let names = Set(result.visited.map { String($0.prefix { $0 != "/" }) })
+        result.libraries = Set(names.compactMap { registry.origin(of: $0) }).sorted()
         return result
     }
 
