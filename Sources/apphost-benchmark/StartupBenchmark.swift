@@ -107,6 +107,35 @@ enum StartupBenchmark {
             let time = median(setup[size])
             print(String(format: "%9d  %9.2f ms  %6.2f µs a feature", size, time * 1000, time / Double(size) * 1e6))
         }
+        if let small = setups.first, let large = setups.last, large.size > small.size {
+            try alternating(apphost, small: small.arguments, large: large.arguments, sizes: (small.size, large.size), cache: workspace.appendingPathComponent("cache-shared").path, runs: runs)
+        }
+    }
+
+    /// Two hosts with different features folders sharing one registry cache (an app and its tests,
+    /// two checkouts), started in turn: each must find its own records still there. CPU seconds of a
+    /// start that follows the other host's, against one that follows its own.
+    private static func alternating(_ apphost: String, small: [String], large: [String], sizes: (Int, Int), cache: String, runs: Int) throws {
+        try? FileManager.default.removeItem(atPath: cache)
+        _ = try measure(apphost, small, cache: cache)
+        _ = try measure(apphost, large, cache: cache)
+        var own: (small: [Double], large: [Double]) = ([], [])
+        var turns: (small: [Double], large: [Double]) = ([], [])
+        for _ in 0..<max(runs, 1) {
+            _ = try measure(apphost, small, cache: cache)
+            own.small.append(try measure(apphost, small, cache: cache).cpu)
+            _ = try measure(apphost, large, cache: cache)
+            own.large.append(try measure(apphost, large, cache: cache).cpu)
+        }
+        for _ in 0..<max(runs, 1) {
+            turns.small.append(try measure(apphost, small, cache: cache).cpu)
+            turns.large.append(try measure(apphost, large, cache: cache).cpu)
+        }
+        func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
+        print("two hosts sharing one cache, started in turn (CPU, median of \(runs)):")
+        for (size, after, alone) in [(sizes.0, turns.small, own.small), (sizes.1, turns.large, own.large)] {
+            print(String(format: "%9d  %7.1f ms after the other host, %7.1f ms after itself: %.2f× (target ≤ 1.1×)", size, median(after) * 1000, median(alone) * 1000, median(after) / median(alone)))
+        }
     }
 
     private static let repository = URL(fileURLWithPath: #filePath)
