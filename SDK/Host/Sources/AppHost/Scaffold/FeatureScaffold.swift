@@ -26,10 +26,10 @@ public struct FeatureScaffold {
 
     /// The SDK folder of the checkout this host was built from.
     public static var defaultSDK: String {
-        // SDK/Host/Sources/AppHost/FeatureScaffold.swift
+        // SDK/Host/Sources/AppHost/Scaffold/FeatureScaffold.swift
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
+            .deletingLastPathComponent().deletingLastPathComponent().path
     }
 
     /// The names of the packages the scaffold depends on, which SwiftPM derives from their folders:
