@@ -139,7 +139,7 @@ struct AboutIntegrationTests {
         await app.run(line)
 
         #expect(app.errorLines == ["error: \(line): \(message) (C destination '\(destination)' of \(AppHarness.libraryPath("About")))\n"])
-        #expect(app.session.router.state.stack.map(\.description) == ["about/main"])
+        #expect(app.session.navigationState.stack.map(\.description) == ["about/main"])
     }
 
     @Test

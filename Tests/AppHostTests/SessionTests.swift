@@ -156,7 +156,7 @@ struct SessionTests {
 
         await sut.execute("open desk/room?number=12")
 
-        #expect(sut.router.state.stack.map(\.description) == ["desk/front", "desk/room?number=12"])
+        #expect(sut.navigationState.stack.map(\.description) == ["desk/front", "desk/room?number=12"])
         #expect(sut.current?.text.contains("Room 12") == true)
     }
 
@@ -168,7 +168,7 @@ struct SessionTests {
 
         await sut.execute("open desk")
 
-        #expect(sut.router.state.stack.map(\.description) == ["desk/front"])
+        #expect(sut.navigationState.stack.map(\.description) == ["desk/front"])
     }
 
     @Test(arguments: [
@@ -184,7 +184,7 @@ struct SessionTests {
         await sut.execute(line)
 
         #expect(capture.errors == error)
-        #expect(sut.router.state.stack.map(\.description) == ["desk/front"])
+        #expect(sut.navigationState.stack.map(\.description) == ["desk/front"])
     }
 
     @Test
@@ -300,7 +300,7 @@ struct SessionTests {
 
         await sut.execute("pop desk/front")
 
-        #expect(sut.router.state.stack.map(\.description) == ["desk/front"])
+        #expect(sut.navigationState.stack.map(\.description) == ["desk/front"])
     }
 
     @Test
@@ -320,7 +320,7 @@ struct SessionTests {
 
         await sut.execute("replace desk desk/room?number=4 desk/room?number=5")
 
-        #expect(sut.router.state.stack.map(\.description) == ["desk/front", "desk/room?number=4", "desk/room?number=5"])
+        #expect(sut.navigationState.stack.map(\.description) == ["desk/front", "desk/room?number=4", "desk/room?number=5"])
         #expect(sut.current?.text.contains("Front desk › Room 4 › Room 5") == true)
     }
 
@@ -332,7 +332,7 @@ struct SessionTests {
         await sut.execute("replace desk weather/today")
 
         #expect(capture.errors == "error: replace desk weather/today: weather/today: no loaded feature provides 'weather' (loaded: desk)\n")
-        #expect(sut.router.state.stack.map(\.description) == ["desk/front"])
+        #expect(sut.navigationState.stack.map(\.description) == ["desk/front"])
     }
 
     @Test

@@ -98,7 +98,7 @@ struct CharacterIntegrationTests {
         await app.run("open character/detail?identifier=rick")
 
         #expect(app.errorLines == ["error: open character/detail?identifier=rick: parameter 'identifier' expects an integer, got 'rick'\n"])
-        #expect(app.session.router.state.stack.map(\.description) == ["character/list"])
+        #expect(app.session.navigationState.stack.map(\.description) == ["character/list"])
     }
 
     @Test

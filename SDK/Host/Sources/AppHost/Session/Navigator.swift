@@ -278,3 +278,71 @@ public final class Navigator {
         return NavigationState(root: stack[0], path: Array(stack.dropFirst()), presentation: linked.presentation)
     }
 }
+
+// MARK: Navigation commands
+
+/// Why a navigation command did nothing.
+public enum NavigationCommandError: Error, Equatable, Sendable {
+    /// `back` on the first screen of a stack with nothing presented.
+    case atFirstScreen(root: Route)
+    /// `dismiss` with nothing presented.
+    case nothingPresented
+    /// `pop ROUTE` with ROUTE not in the stack on top (`stack` is that stack).
+    case notInStack(Route, stack: [Route])
+}
+
+extension Navigator {
+    /// The navigation state of the selected item, to read.
+    public var selectedState: NavigationState { router.state }
+
+    /// Goes back one screen in what is on top: closes a dialog; pops the presented stack, then
+    /// closes it; else pops the stack.
+    public func back() throws(NavigationCommandError) {
+        let depth = router.state.presentedDepth
+        if router.state.scope(depth)?.presentation?.dialog != nil {
+            router.dismiss(depth: depth)
+        } else if depth == 0 && router.state.path.isEmpty {
+            throw .atFirstScreen(root: router.state.root)
+        } else {
+            router.goBack(depth: depth)
+        }
+    }
+
+    /// Closes everything presented and goes back to the first screen.
+    public func backToRoot() {
+        router.replace(with: NavigationState(root: router.state.root))
+    }
+
+    /// Closes the alert, dialog, sheet or cover on top.
+    public func dismiss() throws(NavigationCommandError) {
+        let depth = router.state.presentedDepth
+        guard depth > 0 || router.state.presentation != nil else { throw .nothingPresented }
+        router.dismiss(depth: depth)
+    }
+
+    /// Goes back to `route` in the stack on top.
+    public func pop(to route: Route) throws(NavigationCommandError) {
+        let depth = router.state.presentedDepth
+        let stack = router.state.scope(depth)?.stack ?? []
+        guard stack.contains(route) else { throw .notInStack(route, stack: stack) }
+        router.pop(to: route, depth: depth)
+    }
+
+    /// Replaces the stack on top with `routes`.
+    public func replaceStack(_ routes: [Route]) {
+        router.replaceStack(routes, depth: router.state.presentedDepth)
+    }
+
+    /// Follows a link to `destination` from what is on top.
+    public func follow(_ destination: Route) {
+        router.navigate(to: destination, depth: router.state.presentedDepth)
+    }
+
+    /// Presses a dialog's button: the dialog at `depth` closes, and its result, if any, is delivered.
+    public func press(_ button: AlertButton, depth: Int) {
+        router.dismissPresentation(depth)
+        if let result = button.result {
+            deliver(result, depth: depth)
+        }
+    }
+}

@@ -172,8 +172,9 @@ public final class Session {
     /// The whole navigation state.
     public var state: AppState { navigator.state }
 
-    /// The router of the selected item (the only one without a shell).
-    public var router: Router { navigator.router }
+    /// The navigation state of the selected item (the only one without a shell), to read: the
+    /// session changes it only through its ``Navigator``.
+    public var navigationState: NavigationState { navigator.selectedState }
 
     /// The deep link of the whole state, as `state` prints it: up to the first destination that holds
     /// live values, which no link carries.
@@ -248,7 +249,7 @@ public final class Session {
 
     /// The route on top of what is shown, for a prompt: the top of the innermost presented stack.
     public var topRoute: Route {
-        var state = navigator.router.state
+        var state = navigator.selectedState
         while let presented = state.presentation?.presentedState { state = presented }
         return state.top
     }
@@ -406,39 +407,49 @@ public final class Session {
     /// Carries out a command that only navigates; false if it failed and nothing changed.
     /// Taps and typing are ``step(for:text:)``'s.
     private func navigate(_ command: SessionCommand, text: String) -> Bool {
-        // No copy of the state is kept across the command: the router then changes its stacks in place.
-        let depth = router.state.presentedDepth
-        switch command {
-        case .back:
-            if router.state.scope(depth)?.presentation?.dialog != nil {
-                router.dismiss(depth: depth)
-            } else if depth == 0 && router.state.path.isEmpty {
-                return fail("back: already at the first screen (\(router.state.root))")
-            } else {
-                router.goBack(depth: depth)
-            }
-        case .root:
-            router.replace(with: NavigationState(root: router.state.root))
-        case .dismiss:
-            guard depth > 0 || router.state.presentation != nil else {
-                return fail("dismiss: nothing is presented")
-            }
-            router.dismiss(depth: depth)
-        case .pop(let target):
-            guard let route = resolveReporting(target, command: text) else { return false }
-            let stack = router.state.scope(depth)?.stack ?? []
-            guard stack.contains(route) else {
-                let shown = stack.suffix(8).map(\.description).joined(separator: " › ")
-                return fail("\(text): \(route) is not in the stack (\(stack.count > 8 ? "… › " : "")\(shown))")
-            }
-            router.pop(to: route, depth: depth)
-        case .replace(let targets):
-            var routes: [Route] = []
-            for target in targets {
+        do throws(NavigationCommandError) {
+            switch command {
+            case .back:
+                try navigator.back()
+            case .root:
+                navigator.backToRoot()
+            case .dismiss:
+                try navigator.dismiss()
+            case .pop(let target):
                 guard let route = resolveReporting(target, command: text) else { return false }
-                routes.append(route)
+                try navigator.pop(to: route)
+            case .replace(let targets):
+                var routes: [Route] = []
+                for target in targets {
+                    guard let route = resolveReporting(target, command: text) else { return false }
+                    routes.append(route)
+                }
+                navigator.replaceStack(routes)
+            default:
+                return navigateFurther(command, text: text)
             }
-            router.replaceStack(routes, depth: depth)
+        } catch {
+            return fail(Self.message(for: error, command: text))
+        }
+        return true
+    }
+
+    /// What a navigation command that did nothing says, after the command.
+    private static func message(for error: NavigationCommandError, command: String) -> String {
+        switch error {
+        case .atFirstScreen(let root):
+            return "back: already at the first screen (\(root))"
+        case .nothingPresented:
+            return "dismiss: nothing is presented"
+        case .notInStack(let route, let stack):
+            let shown = stack.suffix(8).map(\.description).joined(separator: " › ")
+            return "\(command): \(route) is not in the stack (\(stack.count > 8 ? "… › " : "")\(shown))"
+        }
+    }
+
+    /// Tabs and links: the navigation commands that are not the navigator's alone.
+    private func navigateFurther(_ command: SessionCommand, text: String) -> Bool {
+        switch command {
         case .tab(let target):
             return selectTab(target, command: text)
         case .open(let link):
@@ -449,7 +460,7 @@ public final class Session {
                 // A URL no handler resolves has opened the not-found destination: that is a change.
                 return DeepLinkURL(parsing: link) != nil ? true : failed
             }
-        case .tap, .type, .state, .stateURL, .help, .quit, .show, .routes, .record, .wait, .waitUntil:
+        default:
             return false
         }
         return true
@@ -459,14 +470,11 @@ public final class Session {
     private func follow(_ action: ScreenAction, command: String) -> Bool {
         switch action {
         case .link(_, let destination?, _):
-            router.navigate(to: destination, depth: router.state.presentedDepth)
+            navigator.follow(destination)
         case .link(let label, nil, let failure):
             return fail("\(command): link '\(label)' has no valid destination: \(failure ?? "unknown")")
         case .dialogButton(let button, let depth):
-            router.dismissPresentation(depth)
-            if let result = button.result {
-                navigator.deliver(result, depth: depth)
-            }
+            navigator.press(button, depth: depth)
         case .textField(let label, _, _):
             return fail("\(command): '\(label)' is a text field; use type \(label) TEXT")
         case .button, .toggle:
