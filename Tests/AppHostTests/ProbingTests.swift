@@ -138,6 +138,30 @@ struct ProbingTests {
         #expect(second.output.contains("  character  \(other.path("libCharacterFeature.so"))  (\(FeatureBuild.kit))  cached\n"))
     }
 
+    @Test(arguments: [
+        ("printf 'apphost-probe\\t1\\nbegin\\t0\\n' >&3", "speaks probe protocol 1, this host speaks \(FeatureProbe.protocolVersion); run the apphost these features were installed for, or build it again"),
+        ("printf 'begin\\t0\\n' >&3", "speaks no probe protocol this host knows (its first line: 'begin^I0'), this host speaks \(FeatureProbe.protocolVersion)"),
+    ])
+    func aProbeChildThatSpeaksAnotherVersionIsRefusedByName(script: String, reason: String) throws {
+        let fixtures = try FeatureFixtures()
+        let child = fixtures.path("old-apphost")
+        try Data("#!/bin/sh\n\(script)\nsleep 5\n".utf8).write(to: URL(fileURLWithPath: child))
+        chmod(child, 0o755)
+        let files = [fixtures.path("libOneFeature.so"), fixtures.path("libTwoFeature.so")]
+
+        let results = FeatureProber(executable: child, timeout: 10).probe(files) { _, _ in }
+
+        #expect(results.count == 2)
+        for file in files {
+            guard case .failure(.probeFailed(let path, let said))? = results[file] else {
+                Issue.record("\(file): \(String(describing: results[file]))")
+                continue
+            }
+            #expect(path == file)
+            #expect(said.contains("the probe child \(child) \(reason)"), "\(said)")
+        }
+    }
+
     @Test
     func aDamagedCacheIsDroppedAndRebuilt() throws {
         let setup = try Setup()

@@ -5,8 +5,12 @@
 // loads a file makes that file refused, and a new child goes on with the rest.
 //
 // The protocol is lines on a file descriptor of its own (3), so that whatever a
-// library writes to standard output cannot be taken for a report:
+// library writes to standard output cannot be taken for a report. The child greets
+// first with the protocol's version; a parent that speaks another version (a
+// `--watch` re-exec of a newer build, a packaged host with an older probe) refuses
+// the child's files by name instead of reading lines it may not understand:
 //
+//   apphost-probe <version>
 //   begin <index>
 //   ok <index> <claimed names> <description as JSON>
 //   refused <index> <message>
@@ -36,10 +40,15 @@ public typealias ProbeResult = Result<ProbedFeature, FeatureLoadError>
 public enum FeatureProbe {
     /// The descriptor the child reports on.
     public static let reportDescriptor: Int32 = 3
+    /// The version of the lines a child writes; the first line says it (`apphost-probe 2`).
+    public static let protocolVersion = 2
+    /// The word the greeting starts with.
+    static let greeting = "apphost-probe"
 
     /// Loads each file into a registry of its own and reports on `reportDescriptor`.
     @MainActor
     public static func run(files: [String], reportDescriptor: Int32 = FeatureProbe.reportDescriptor) {
+        send("\(greeting)\t\(protocolVersion)\n", to: reportDescriptor)
         for (index, path) in files.enumerated() {
             send("begin\t\(index)\n", to: reportDescriptor)
             do {
@@ -186,9 +195,11 @@ private struct ProbeChild {
     let output: Int32
     let files: [String]
     let listPath: String
+    let executablePath: String
 
     init(executable: String, files: [String]) throws(ProbeSpawnError) {
         self.files = files
+        self.executablePath = executable
         // The list goes in a file of its own, read by the child at its start: a thousand paths are more
         // than a command line should carry, and a pipe could break if the child died while it was written.
         // A path with a line break cannot be listed; discovery never finds one (lib*Feature.so, no line breaks).
@@ -260,6 +271,7 @@ private struct ProbeChild {
         }
         var finished = 0
         var started = false
+        var greeted = false
         var pending = [UInt8]()
         var tail = [UInt8]()
         var reportOpen = true
@@ -301,6 +313,20 @@ private struct ProbeChild {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
                 pending.removeSubrange(...newline)
                 let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
+                if !greeted {
+                    // The first line must be the greeting, with this host's version.
+                    let version = fields.count == 2 && fields[0] == FeatureProbe.greeting ? Int(fields[1]) : nil
+                    guard version == FeatureProbe.protocolVersion else {
+                        let spoken = version.map { "probe protocol \($0)" } ?? "no probe protocol this host knows (its first line: '\(String(line.prefix(60)).visible)')"
+                        let reason = "the probe child \(executablePath) speaks \(spoken), this host speaks \(FeatureProbe.protocolVersion); run the apphost these features were installed for, or build it again"
+                        kill(pid, SIGKILL)
+                        _ = reap()
+                        for index in finished..<files.count { record(index, .failure(.probeFailed(path: files[index], reason: reason))) }
+                        return Outcome(finished: files.count, started: false, end: .exited(0), output: "")
+                    }
+                    greeted = true
+                    continue
+                }
                 guard fields.count >= 2, let index = Int(fields[1]), index == finished, index < files.count else { continue }
                 switch fields[0] {
                 case "begin":
