@@ -33,7 +33,11 @@ final class LineEditor: @unchecked Sendable {
     }
 
     /// What Tab completes, given the whole line typed so far; set by the session loop.
+    /// Invariant for `nonisolated(unsafe)`: set once on the main actor before the input thread
+    /// starts reading, then only read, by the input thread (libedit's completion callback).
     nonisolated(unsafe) static var complete: (String) -> [String] = { _ in [] }
+    /// The candidates of the completion in progress. Invariant: read and written only by the input
+    /// thread, inside libedit's callbacks, one at a time.
     nonisolated(unsafe) private static var matches: [String] = []
 
     private let history: String

@@ -27,7 +27,7 @@ final class WatchState: Sendable {
     }
 }
 
-final class FeatureWatcher: @unchecked Sendable {
+final class FeatureWatcher: Sendable {
     /// How often the folders are looked at.
     static let interval: useconds_t = 500_000
     /// The environment variable that tells the restarted process what was reloaded.

@@ -30,6 +30,33 @@ struct SessionGuardTests {
         #expect(again.output.hasSuffix("crash/main>crash/fine\n"))
     }
 
+    @Test
+    func aScreenThatOverflowsItsStackIsNamedOnTheAlternateStack() throws {
+        let fixtures = try crashFeatures()
+
+        // Twice: the command runs on whichever thread the main actor is served by, each with a stack of its own.
+        for _ in 0..<2 {
+            let result = try ProcessRunner.run(apphost, ["--start", "crash", "--features", fixtures.directory.path], input: "tap Fine\nback\ntap Overflow\n")
+            #expect(result.status == SessionGuard.exitCode)
+            #expect(result.errors == "error: \(fixtures.path("libCrashFeature.so")): crashed (SIGSEGV) while running 'tap Overflow'; the session ended\n", "\(result.errors)")
+        }
+    }
+
+    @Test
+    func aCommandThatReturnsRightAtItsLimitIsNotTakenForAHang() throws {
+        let fixtures = try FeatureFixtures()
+        // 950 ms of a 1 s limit, with the watchdog looking every 100 ms: it may find the command
+        // overdue just as it returns; the handler then sees a new generation and lets it be.
+        try CCompiler.compile(CCompiler.fixture("crash.c"), to: fixtures.path("libCrashFeature.so"), defines: ["SLOW_MS=950"])
+        let input = String(repeating: "tap Slow\nback\n", count: 4) + "state\n"
+
+        let result = try ProcessRunner.run(apphost, ["--start", "crash", "--features", fixtures.directory.path, "--feature-timeout", "1"], input: input)
+
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors == "")
+        #expect(result.output.hasSuffix("crash/main\n"))
+    }
+
     @Test(arguments: [("tap Exit", 3, "running 'tap Exit'"), ("tap Exit in a thread", 7, "running 'tap Exit in a thread'")])
     func aFeatureThatCallsExitIsNamedWithAStatusOfTheHosts(command: String, status: Int, activity: String) throws {
         let fixtures = try crashFeatures()

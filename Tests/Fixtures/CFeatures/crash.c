@@ -1,10 +1,16 @@
 /* A C feature whose screens misbehave once they are drawn: one crashes, one never returns, one
-   calls exit(3), one has a thread call exit(7). */
+   calls exit(3), one has a thread call exit(7), one overflows its stack, and one takes almost
+   as long as the watchdog allows (SLOW_MS, 900 ms by default) and then returns. */
 #include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 #include "apphost.h"
+
+#ifndef SLOW_MS
+#define SLOW_MS 900
+#endif
 
 static void render_main(const apphost_host_api *api, apphost_screen *screen) {
     api->title(screen, "Crash");
@@ -13,6 +19,8 @@ static void render_main(const apphost_host_api *api, apphost_screen *screen) {
     api->link(screen, "Hang", "crash/hang");
     api->link(screen, "Exit", "crash/exit");
     api->link(screen, "Exit in a thread", "crash/threadexit");
+    api->link(screen, "Overflow", "crash/overflow");
+    api->link(screen, "Slow", "crash/slow");
 }
 
 static void render_fine(const apphost_host_api *api, apphost_screen *screen) {
@@ -49,6 +57,30 @@ static void render_thread_exit(const apphost_host_api *api, apphost_screen *scre
     pthread_join(thread, NULL);
 }
 
+/* Recursion that ends only when the stack does (the depth it needs is far beyond any stack), each
+   frame holding a buffer the compiler cannot drop. */
+static int descend(volatile char *previous, long depth) {
+    volatile char frame[512];
+    frame[0] = previous ? previous[0] + 1 : 0;
+    if (depth <= 0) return frame[0];
+    return descend(frame, depth - 1) + frame[1];
+}
+
+static void render_overflow(const apphost_host_api *api, apphost_screen *screen) {
+    api->title(screen, "Never drawn");
+    descend(NULL, 1L << 40);
+}
+
+/* Busy until SLOW_MS have passed, then drawn: a command that ends just inside its limit. */
+static void render_slow(const apphost_host_api *api, apphost_screen *screen) {
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    do {
+        clock_gettime(CLOCK_MONOTONIC, &now);
+    } while ((now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000 < SLOW_MS);
+    api->title(screen, "Slow");
+}
+
 static const apphost_destination destinations[] = {
     {"main", 0, NULL, (apphost_render_fn)render_main},
     {"fine", 0, NULL, (apphost_render_fn)render_fine},
@@ -56,6 +88,8 @@ static const apphost_destination destinations[] = {
     {"hang", 0, NULL, (apphost_render_fn)render_hang},
     {"exit", 0, NULL, (apphost_render_fn)render_exit},
     {"threadexit", 0, NULL, (apphost_render_fn)render_thread_exit},
+    {"overflow", 0, NULL, (apphost_render_fn)render_overflow},
+    {"slow", 0, NULL, (apphost_render_fn)render_slow},
 };
 
 static const apphost_feature_descriptor descriptor = {

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/stat.h>
+#include <sys/mman.h>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -37,8 +38,19 @@ static atomic_int current_activity;
 static atomic_int active;        /* an activity is running */
 static atomic_llong deadline_ms; /* 0: no limit */
 static atomic_uint limit_seconds;
-/* The thread running the timed activity: the main actor's, which with an async main on Linux is a dispatch worker. */
-static pthread_t timed_thread;
+/* The thread running the timed activity: the main actor's, which on Linux is a dispatch worker.
+   Written by the thread that arms, read by the watchdog: atomic. */
+static _Atomic(pthread_t) timed_thread;
+/* Each arm and disarm makes a new generation. The watchdog notes the one it found overdue before it
+   signals; the handler acts only if it is still that one and still overdue, so a command that
+   returned between the watchdog's look and the signal is never taken for a hang. */
+static atomic_ullong generation;
+static atomic_ullong overdue_generation;
+/* Each thread that runs feature code gets an alternate signal stack of its own (a handler for a
+   stack overflow needs a stack that is not the one overflowed), released when the thread ends. */
+#define ALTERNATE_STACK_SIZE (64 * 1024)
+static pthread_key_t alternate_stack_key;
+static void release_alternate_stack(void *memory);
 /* The library whose async code the command awaits (a screen's load), while it does: a command
    suspended there is on no thread's stack, so this names it. */
 static char waiting_on[512];
@@ -162,6 +174,11 @@ static void end_session(const char *library, const char *const *what, int activi
 
 static void handle(int number, siginfo_t *info, void *context) {
     (void)info;
+    if (number == WATCHDOG_SIGNAL) {
+        long long deadline = atomic_load(&deadline_ms);
+        /* The command returned (or the next one started) after the watchdog looked: no hang. */
+        if (deadline == 0 || now_ms() <= deadline || atomic_load(&generation) != atomic_load(&overdue_generation)) return;
+    }
     const char *changed = number == WATCHDOG_SIGNAL ? NULL : changed_image();
     if (changed) {
         const char *what[] = {" changed on disk while loaded (", signal_name(number), ")", NULL};
@@ -206,11 +223,13 @@ static void *watch(void *unused) {
     for (;;) {
         struct timespec step = {0, 100 * 1000 * 1000};
         nanosleep(&step, NULL);
+        unsigned long long seen = atomic_load(&generation);
         long long deadline = atomic_load(&deadline_ms);
         if (deadline != 0 && now_ms() > deadline) {
+            atomic_store(&overdue_generation, seen);
             /* A command suspended in a feature (awaiting what never resumes) left the thread that armed
                the watch, which the system may since have retired: then the signal is taken here. */
-            if (pthread_kill(timed_thread, WATCHDOG_SIGNAL) != 0) pthread_kill(pthread_self(), WATCHDOG_SIGNAL);
+            if (pthread_kill(atomic_load(&timed_thread), WATCHDOG_SIGNAL) != 0) pthread_kill(pthread_self(), WATCHDOG_SIGNAL);
             /* Taken or not by a thread that blocks it, the session must end: give it a second, then here. */
             struct timespec grace = {1, 0};
             nanosleep(&grace, NULL);
@@ -241,19 +260,22 @@ void apphost_guard_install(int exit_code, const char *note) {
     /* Load the unwinder now: backtrace's first call may allocate. */
     void *warm[2];
     backtrace(warm, 2);
-    /* A stack of its own, so that a stack overflow can still be reported. */
-    static char alternate[64 * 1024];
-    stack_t stack = {.ss_sp = alternate, .ss_size = sizeof alternate, .ss_flags = 0};
-    sigaltstack(&stack, NULL);
+    /* Stacks of their own for the threads that run feature code, so that a stack overflow can still
+       be reported: this one now, the others as they first arm the guard or run a feature's screen. */
+    pthread_key_create(&alternate_stack_key, release_alternate_stack);
+    apphost_guard_prepare_thread();
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_sigaction = handle;
     action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
     sigemptyset(&action.sa_mask);
-    int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, WATCHDOG_SIGNAL};
+    int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
     for (size_t index = 0; index < sizeof fatal / sizeof fatal[0]; index++) {
         sigaction(fatal[index], &action, NULL);
     }
+    /* The watchdog's signal keeps its handler: one that arrives after its command returned is ignored. */
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigaction(WATCHDOG_SIGNAL, &action, NULL);
     on_exit(on_exit_called, NULL);
     pthread_t watchdog;
     pthread_attr_t attributes;
@@ -263,7 +285,30 @@ void apphost_guard_install(int exit_code, const char *note) {
     pthread_attr_destroy(&attributes);
 }
 
+static void release_alternate_stack(void *memory) {
+    stack_t off = {.ss_sp = NULL, .ss_size = 0, .ss_flags = SS_DISABLE};
+    sigaltstack(&off, NULL);
+    munmap(memory, ALTERNATE_STACK_SIZE);
+}
+
+void apphost_guard_prepare_thread(void) {
+    static _Thread_local int prepared;
+    if (prepared) return;
+    prepared = 1;
+    stack_t current;
+    if (sigaltstack(NULL, &current) != 0 || !(current.ss_flags & SS_DISABLE)) return; /* it has one */
+    void *memory = mmap(NULL, ALTERNATE_STACK_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED) return;
+    stack_t stack = {.ss_sp = memory, .ss_size = ALTERNATE_STACK_SIZE, .ss_flags = 0};
+    if (sigaltstack(&stack, NULL) != 0) {
+        munmap(memory, ALTERNATE_STACK_SIZE);
+        return;
+    }
+    pthread_setspecific(alternate_stack_key, memory);
+}
+
 void apphost_guard_arm(const char *activity, unsigned seconds) {
+    apphost_guard_prepare_thread();
     /* Dispatch's worker threads block SIGUSR2; the thread that may hang must take it.
        Once a thread: a signal mask is the thread's own, and nothing here blocks it again. */
     static _Thread_local int unblocked;
@@ -274,7 +319,8 @@ void apphost_guard_arm(const char *activity, unsigned seconds) {
         pthread_sigmask(SIG_UNBLOCK, &watchdog, NULL);
         unblocked = 1;
     }
-    timed_thread = pthread_self();
+    atomic_store(&timed_thread, pthread_self());
+    atomic_fetch_add(&generation, 1);
     int next = 1 - atomic_load(&current_activity);
     append(activities[next], sizeof activities[next], 0, activity ? activity : "");
     atomic_store(&current_activity, next);
@@ -284,6 +330,7 @@ void apphost_guard_arm(const char *activity, unsigned seconds) {
 }
 
 void apphost_guard_disarm(void) {
+    atomic_fetch_add(&generation, 1);
     atomic_store(&deadline_ms, 0);
     atomic_store(&active, 0);
 }

@@ -18,6 +18,9 @@ public struct CParameter: Hashable, Sendable {
 }
 
 /// One destination of a C feature, with its prepared render call.
+/// Invariant for `@unchecked Sendable`: every stored property is immutable; `render` is a C
+/// function pointer into a library that stays loaded for the life of the process, and `call` an
+/// `FFIFunction`, itself immutable after it is prepared.
 public struct CDestination: @unchecked Sendable {
     public var name: String
     public var parameters: [CParameter]

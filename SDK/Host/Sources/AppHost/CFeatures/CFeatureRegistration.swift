@@ -1,6 +1,7 @@
 @_spi(Host) import AppHostKit
 import Logging
 import CAppHost
+import CHostSupport
 
 extension CFeatureDefinition {
     /// The registry entry of this feature's routes, for the file at `origin`.
@@ -47,6 +48,8 @@ extension CDestination {
     /// Calls the render function with the host API, a fresh screen and the arguments, and returns what it built.
     @MainActor
     func render(arguments: [FFIValue], router: CRouterHandle, logger: Logger) -> [Node] {
+        // A screen that overflows its stack is reported on an alternate one, whichever thread draws it.
+        apphost_guard_prepare_thread()
         let builder = CScreenBuilder(router: router)
         do {
             // The screen handle is valid for this call only: the API refuses any other pointer.

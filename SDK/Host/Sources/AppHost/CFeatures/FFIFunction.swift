@@ -29,6 +29,8 @@ public enum FFIType: String, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A C argument value.
+/// Invariant for `@unchecked Sendable`: a `.pointer` is only an address, passed through to C and
+/// never dereferenced by Swift; the other cases are values.
 public enum FFIValue: Hashable, @unchecked Sendable {
     case pointer(UnsafeMutableRawPointer?)
     case int64(Int64)
@@ -54,6 +56,8 @@ public struct FFIError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A prepared call interface for `void f(T1, …, Tn)`.
+/// Invariant for `@unchecked Sendable`: the `ffi_cif` and its type list are written once, in
+/// `init`, and only read afterwards (`ffi_call` reads them), until `deinit` frees them.
 public final class FFIFunction: @unchecked Sendable {
     /// The argument types, in order.
     public let argumentTypes: [FFIType]

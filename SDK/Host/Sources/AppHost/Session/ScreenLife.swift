@@ -1,4 +1,5 @@
 @_spi(Host) import AppHostKit
+import CHostSupport
 import Observation
 import Synchronization
 
@@ -64,6 +65,8 @@ final class ScreenLife {
     /// the body kept from last time unless a property it read has changed since, in which case it
     /// is built again and watched again (`withObservationTracking`).
     func body(reportingTo work: BackgroundWork) -> [Node] {
+        // A body that overflows its stack is reported on an alternate one, whichever thread builds it.
+        apphost_guard_prepare_thread()
         guard screen.isObservable else { return BodyNesting.capped(screen.body, feature: feature) }
         if let kept, !stale.isSet { return kept }
         stale.clear()

@@ -5,9 +5,16 @@
  * fatal signal arrives (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE), or when
  * the watchdog finds a command running past its limit, the handler walks the
  * stack, names the first feature library on it, writes one line to standard
- * error, and ends the process with the exit code given at install. Everything the
- * handler does is async-signal-safe but the backtrace, whose library is loaded
- * at install so that it does not allocate in the handler.
+ * error, and ends the process with the exit code given at install.
+ *
+ * Everything the handler does is async-signal-safe (write(2), _exit(2), atomics, its
+ * own buffers) with one exception: backtrace(3), which POSIX does not list. glibc's
+ * backtrace is safe once libgcc's unwinder is loaded, which install does, so that it
+ * does not allocate or take a lock in the handler; that is the one documented exception.
+ * Each thread that runs feature code has an alternate signal stack of its own (a stack
+ * overflow is reported on it); the watchdog's signal is ignored if the command it timed
+ * has returned since (an arm/disarm generation), so a command that returns right at its
+ * limit is never reported as a hang.
  */
 #ifndef APPHOST_HOST_GUARD_H
 #define APPHOST_HOST_GUARD_H
@@ -30,6 +37,10 @@ void apphost_guard_install(int exit_code, const char *note);
 
 /* Records that [start, end) holds code of the feature library at `path`. */
 void apphost_guard_add_image(const char *path, uintptr_t start, uintptr_t end);
+
+/* Gives the calling thread an alternate signal stack, once (released when the thread ends): call it
+   on any thread before it runs feature code. apphost_guard_arm calls it. */
+void apphost_guard_prepare_thread(void);
 
 /* Starts the clock on `activity` (e.g. "running 'tap 2'"): past `seconds`, the session ends as for a crash. */
 void apphost_guard_arm(const char *activity, unsigned seconds);
