@@ -172,8 +172,7 @@ struct FullScreenTests {
         terminal.send("G")
         try terminal.waitFor("\u{1B}[7m[26] Filter: All\u{1B}[0m")
         // Scrolled to the end of a list longer than the terminal, the title is still on top.
-        let frame = String(terminal.output[terminal.output.range(of: "\u{1B}[H\u{1B}[2J", options: .backwards)!.upperBound...])
-        #expect(frame.replacingOccurrences(of: "\r", with: "").components(separatedBy: "\n").dropFirst().first == "\u{1B}[1mCharacters\u{1B}[0m", "\(frame)")
+        #expect(terminal.lastFrame.dropFirst().first == "\u{1B}[1mCharacters\u{1B}[0m", "\(terminal.lastFrame)")
         terminal.send("g")
         try terminal.waitFor("\u{1B}[7m  [1] Rick Sanchez (Alive)\u{1B}[0m")
         terminal.send("\u{1B}[6~")
@@ -203,8 +202,7 @@ struct FullScreenTests {
         try terminal.waitFor("\u{1B}[2m↑↓ move · Enter open · Esc back · : cmd…\u{1B}[0m")
         terminal.send("G")
         try terminal.waitFor("\u{1B}[7m[26] Filter: All\u{1B}[0m")
-        let frame = String(terminal.output[terminal.output.range(of: "\u{1B}[H\u{1B}[2J", options: .backwards)!.upperBound...])
-        let lines = frame.replacingOccurrences(of: "\r", with: "").components(separatedBy: "\n")
+        let lines = terminal.lastFrame
         #expect(lines.count <= 10, "\(lines)")
         #expect(lines.dropFirst().first == "\u{1B}[1mCharacters\u{1B}[0m", "\(lines)")
         terminal.send("q")
@@ -294,6 +292,12 @@ final class PseudoTerminal {
     }
 
     /// Types `text` (keys as bytes: "\r" for Enter, "\u{3}" for Ctrl-C).
+    /// The lines of the last full-screen frame drawn (after the last home-and-clear), with no carriage returns.
+    var lastFrame: [String] {
+        guard let start = output.range(of: "\u{1B}[H\u{1B}[2J", options: .backwards) else { return [] }
+        return String(output[start.upperBound...]).replacingOccurrences(of: "\r", with: "").components(separatedBy: "\n")
+    }
+
     func send(_ text: String) {
         _ = text.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
         // One key press at a time reaches the line editor as a person's would.
