@@ -1,0 +1,217 @@
+// The commands a session interprets: navigation through its Navigator, taps and typing.
+
+@_spi(Host) import AppHostKit
+import CHostSupport
+import FoundationEssentials
+import Glibc
+
+extension Session {
+
+    /// What a command that may change the screen comes to.
+    enum Step {
+        /// It failed, was reported, and changed nothing.
+        case failed
+        /// It changed the navigation state.
+        case navigated
+        /// A view model's action is to run.
+        case model(ModelAction)
+    }
+
+    /// Carries out a command as far as it goes without waiting: navigation is done here; a view
+    /// model's action is returned to be awaited.
+    func step(for command: SessionCommand, text: String) -> Step {
+        switch command {
+        case .tap(let target):
+            guard let action = action(for: target, command: text) else { return .failed }
+            switch action {
+            case .button(_, let button):
+                return .model(.button(button))
+            case .toggle(_, let isOn, let toggle):
+                return .model(.toggle(toggle, !isOn))
+            default:
+                return follow(action, command: text) ? .navigated : .failed
+            }
+        case .type(let target, let value):
+            guard let action = action(for: target, command: text) else { return .failed }
+            guard case .textField(_, _, let field) = action else {
+                _ = fail("\(text): '\(action.label)' is not a text field; use tap")
+                return .failed
+            }
+            return .model(.textField(field, value))
+        default:
+            return navigate(command, text: text) ? .navigated : .failed
+        }
+    }
+
+    /// A view model's action that a command runs.
+    enum ModelAction {
+        case button(ButtonAction)
+        case toggle(ToggleAction, Bool)
+        case textField(TextFieldAction, String)
+    }
+
+    /// Carries out a command that only navigates; false if it failed and nothing changed.
+    /// Taps and typing are ``step(for:text:)``'s.
+    func navigate(_ command: SessionCommand, text: String) -> Bool {
+        do throws(NavigationCommandError) {
+            switch command {
+            case .back:
+                try navigator.back()
+            case .root:
+                navigator.backToRoot()
+            case .dismiss:
+                try navigator.dismiss()
+            case .pop(let target):
+                guard let route = resolveReporting(target, command: text) else { return false }
+                try navigator.pop(to: route)
+            case .replace(let targets):
+                var routes: [Route] = []
+                for target in targets {
+                    guard let route = resolveReporting(target, command: text) else { return false }
+                    routes.append(route)
+                }
+                navigator.replaceStack(routes)
+            default:
+                return navigateFurther(command, text: text)
+            }
+        } catch {
+            return fail(Self.message(for: error, command: text))
+        }
+        return true
+    }
+
+    /// What a navigation command that did nothing says, after the command.
+    private static func message(for error: NavigationCommandError, command: String) -> String {
+        switch error {
+        case .atFirstScreen(let root):
+            return "back: already at the first screen (\(root))"
+        case .nothingPresented:
+            return "dismiss: nothing is presented"
+        case .notInStack(let route, let stack):
+            let shown = stack.suffix(8).map(\.description).joined(separator: " › ")
+            return "\(command): \(route) is not in the stack (\(stack.count > 8 ? "… › " : "")\(shown))"
+        }
+    }
+
+    /// Tabs and links: the navigation commands that are not the navigator's alone.
+    private func navigateFurther(_ command: SessionCommand, text: String) -> Bool {
+        switch command {
+        case .tab(let target):
+            return selectTab(target, command: text)
+        case .open(let link):
+            do {
+                try navigator.open(link)
+            } catch {
+                let failed = fail("open \(link): \(error.described(within: link))")
+                // A URL no handler resolves has opened the not-found destination: that is a change.
+                return DeepLinkURL(parsing: link) != nil ? true : failed
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Follows a link or a dialog's button; a text field is not tapped but typed into.
+    func follow(_ action: ScreenAction, command: String) -> Bool {
+        switch action {
+        case .link(_, let destination?, _):
+            navigator.follow(destination)
+        case .link(let label, nil, let failure):
+            return fail("\(command): link '\(label)' has no valid destination: \(failure ?? "unknown")")
+        case .dialogButton(let button, let depth):
+            navigator.press(button, depth: depth)
+        case .textField(let label, _, _):
+            return fail("\(command): '\(label)' is a text field; use type \(label) TEXT")
+        case .button, .toggle:
+            return false  // a view model's action: step(for:text:) returns it to be awaited
+        }
+        return true
+    }
+
+    func action(for target: SessionCommand.Target, command: String) -> ScreenAction? {
+        switch target {
+        case .number(let number):
+            guard let action = current?.layout.action(number: number) else {
+                let count = current?.layout.actionCount ?? 0
+                let range = count == 0 ? "it has none" : "it has 1–\(count)"
+                _ = fail("\(command): no element \(number) on this screen (\(range))")
+                return nil
+            }
+            return action
+        case .label(let label):
+            let actions = current?.actions ?? []
+            switch Self.match(label, in: actions.map(\.label)) {
+            case .one(let index):
+                return actions[index]
+            case .several(let indices):
+                let candidates = indices.prefix(8).map { "\($0 + 1) '\(actions[$0].label)'" }.joined(separator: ", ")
+                _ = fail("\(command): '\(label)' matches \(indices.count) elements (\(candidates)\(indices.count > 8 ? ", …" : "")); tap one by its number")
+                return nil
+            case .none:
+                var labels = actions.prefix(8).map { "'\($0.label)'" }.joined(separator: ", ")
+                if actions.count > 8 { labels += " and \(actions.count - 8) more" }
+                _ = fail("\(command): no element labelled '\(label)' on this screen (\(labels.isEmpty ? "none" : labels))")
+                return nil
+            }
+        }
+    }
+
+    /// Which of some labels a typed label names.
+    public enum LabelMatch: Equatable, Sendable {
+        case one(Int)
+        case several([Int])
+        case none
+    }
+
+    /// The label `text` names, case-insensitively: the one equal to it; else the only one that starts
+    /// with it; else the only one that contains it. Several at the first level that has any are
+    /// ambiguous, and listed.
+    public static func match(_ text: String, in labels: [String]) -> LabelMatch {
+        let typed = text.lowercased()
+        let lowered = labels.map { $0.lowercased() }
+        for rule in [{ (label: String) in label == typed }, { $0.hasPrefix(typed) }, { $0.contains(typed) }] {
+            let indices = lowered.indices.filter { rule(lowered[$0]) }
+            if indices.count == 1 { return .one(indices[0]) }
+            if indices.count > 1 {
+                // The same label twice (an element repeated) is still ambiguous; the first equal one wins only if exact.
+                return .several(indices)
+            }
+        }
+        return .none
+    }
+
+    func selectTab(_ target: SessionCommand.Target, command: String) -> Bool {
+        guard let shell = navigator.shell else {
+            return fail("\(command): this session has no tabs; start it with a shell's name")
+        }
+        let index: Int?
+        switch target {
+        case .number(let number):
+            index = shell.items.indices.contains(number - 1) ? number - 1 : nil
+        case .label(let label):
+            index = shell.items.firstIndex { $0.name.equalsIgnoringCase(label) }
+                ?? { if case .one(let index) = Self.match(label, in: shell.items.map(\.title)) { index } else { nil } }()
+        }
+        guard let index else {
+            let names = shell.items.enumerated().map { "\($0.offset + 1) \($0.element.title)" }.joined(separator: ", ")
+            var hint = ""
+            if case .label(let label) = target {
+                hint = Suggestion.phrase(for: label, in: shell.items.map(\.title) + shell.items.map(\.name))
+            }
+            return fail("\(command): no such tab (\(names))\(hint)")
+        }
+        navigator.select(index)
+        return true
+    }
+
+    func resolveReporting(_ text: String, command: String) -> Route? {
+        do {
+            return try navigator.resolve(text)
+        } catch {
+            _ = fail("\(command): \(error)")
+            return nil
+        }
+    }
+
+}

@@ -1,0 +1,38 @@
+// How a session is told to behave: its format and its options.
+
+extension Session {
+    /// How screens are written.
+    public enum Format: String, Sendable, CaseIterable {
+        /// Text for people, drawn by ``TextRenderer``.
+        case text
+        /// One JSON line a screen, for scripts, drawn by ``JSONRenderer``.
+        case json
+    }
+
+    /// How a session behaves.
+    public struct Options: Sendable {
+        /// Columns of rendered text.
+        public var width: Int
+        /// End the session at the first error, with exit code 1.
+        public var strict: Bool
+        /// How screens are written.
+        public var format: Format
+        /// Emphasise text screens with terminal escape sequences (see ``TextRenderer/color``).
+        public var color: Bool
+        /// How long a command may spend settling: waiting for the work it started to finish
+        /// (see ``Session/settle()``), at most ``Session/maximumSettleTimeout``.
+        public var settleTimeout: Duration
+
+        /// Creates options.
+        public init(
+            width: Int = TextRenderer.defaultWidth, strict: Bool = false, format: Format = .text, color: Bool = false,
+            settleTimeout: Duration = Session.defaultSettleTimeout
+        ) {
+            self.width = width
+            self.strict = strict
+            self.format = format
+            self.color = color
+            self.settleTimeout = min(max(settleTimeout, .zero), Session.maximumSettleTimeout)
+        }
+    }
+}
