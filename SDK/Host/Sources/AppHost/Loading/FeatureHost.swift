@@ -84,7 +84,7 @@ public final class FeatureHost {
     /// Every feature file refused or loaded, in the order that happened.
     public private(set) var files: [FeatureFile] = []
     /// The features deferred by the last probing load, in discovery order.
-    private var deferredInOrder: [DeferredFeature] = []
+    var deferredInOrder: [DeferredFeature] = []
 
     private let logger: Logger
     private var report: (@Sendable (String) -> Void)?
@@ -96,55 +96,10 @@ public final class FeatureHost {
     }
 
     /// The registry cache this host's features were found through, if any.
-    private var usedCache: RegistryCache?
+    var usedCache: RegistryCache?
 
-    /// What the loaded features' app layer lacks (see ``AppLayerCheck``), as a start names it. Checking
-    /// decodes every feature's description (about 1.7 ms for the repository's seven), so the lines are
-    /// kept beside the registry cache, one file for each set of folders searched (at most
-    /// ``keptAppLayerFiles``), stamped with the cache file's version and the folders, and a start whose
-    /// features have not changed since reads them back.
-    public func appLayerProblems() -> [String] {
-        guard let cache = usedCache else { return AppLayerCheck(describeFiles().compactMap(\.description)).problems }
-        // One file for each set of folders searched, so hosts with different folders that share the
-        // cache (an app and its tests, two checkouts) do not check again at each other's turn.
-        let folders = searchedDirectories.joined(separator: ":")
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in folders.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let directory = URL(fileURLWithPath: cache.path).deletingLastPathComponent()
-        let file = directory.appendingPathComponent("app-layer-v1-\(String(hash, radix: 16)).txt").path
-        var status = stat()
-        let stamp = stat(cache.path, &status) == 0
-            ? "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec) \(status.st_ino) \(searchedDirectories.joined(separator: ":"))"
-            : nil
-        if let stamp, let data = FileManager.default.contents(atPath: file) {
-            let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if lines.first == stamp, lines.last == "" { return Array(lines.dropFirst().dropLast()) }
-        }
-        let problems = AppLayerCheck(describeFiles().compactMap(\.description)).problems
-        if let stamp, !stamp.contains("\n"), problems.allSatisfy({ !$0.contains("\n") }) {
-            // Written beside the cache and renamed over the old one; a failure only means checking again next time.
-            let temporary = "\(file).\(getpid()).tmp"
-            if (try? Data(([stamp] + problems + [""]).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: temporary))) != nil {
-                if rename(temporary, file) != 0 { unlink(temporary) }
-            }
-            Self.pruneAppLayerFiles(in: directory.path)
-        }
-        return problems
-    }
 
-    /// The most app-layer check files kept beside the cache; past it, the oldest go.
-    static let keptAppLayerFiles = 64
 
-    private static func pruneAppLayerFiles(in directory: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        let files = names.filter { $0.hasPrefix("app-layer-v1-") && $0.hasSuffix(".txt") }.map { directory + "/" + $0 }
-        guard files.count > keptAppLayerFiles else { return }
-        let byAge = files.map { path -> (String, Int) in
-            var status = stat()
-            return (path, stat(path, &status) == 0 ? status.st_mtim.tv_sec : 0)
-        }.sorted { $0.1 < $1.1 }
-        for (path, _) in byAge.prefix(files.count - keptAppLayerFiles) { unlink(path) }
-    }
 
     /// What went wrong while loading, one line each, for a person to read: each failed file, each unreadable directory.
     public var problems: [String] {
@@ -378,46 +333,9 @@ public final class FeatureHost {
         }
     }
 
-    /// The warm start's shortcut (WarmIndex): when every folder searched is unchanged since the cache listed it,
-    /// trusted and without a lock file, and every refused file is unchanged, the registry gets the index's names
-    /// and no file is looked at until its feature is used. False, having changed nothing, when it does not apply.
-    private func startWarm(_ discovery: FeatureDiscovery, cache: RegistryCache, prober: FeatureProber, allowUntrusted: Bool) -> Bool {
-        guard let index = WarmIndex(cache: cache, searched: discovery.directories) else { return false }
-        for directory in discovery.directories {
-            let folder = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-            guard let status = FileKey.of(directory), status.mode & S_IFMT == S_IFDIR, index.folders[folder] == status.key,
-                allowUntrusted || FileTrust.folderProblem(path: directory, mode: status.mode, owner: status.owner) == nil,
-                access(folder + "/" + LockFile.fileName, F_OK) != 0
-            else { return false }
-        }
-        for record in index.refused {
-            guard let status = FileKey.of(record.path), status.key == record.key else { return false }
-        }
-        // Every file the index points at is as the cache knew it: a chmod or chown changes its key
-        // (its ctime), and a file gone or a link left dangling has none; either needs the full path,
-        // which checks trust and says what is wrong, warm or cold.
-        for record in index.allRecords {
-            guard let status = FileKey.of(record.path), status.key == record.key else { return false }
-            // A description the descriptions file lost or cut short: the full path probes the file again.
-            if case .described(_, let json) = record.finding, !json.looksWhole { return false }
-        }
-        for record in index.refused {
-            if case .refused(let message) = record.finding {
-                refuse(.refusedByProbe(path: record.path, message: message), quarantined: true)
-            }
-        }
-        loading = Loading(prober: prober, cache: cache, allowUntrusted: allowUntrusted, records: [:], folders: [:], original: RegistryCache.Contents())
-        registry.warmIndex = index
-        registry.makeDeferred = { record in
-            guard case .described(let claims, let json) = record.finding else { return nil }
-            return DeferredFeature(path: record.path, claims: claims, json: json, uncheckedKey: record.key, probed: false)
-        }
-        registry.loadDeferredFeature = { [weak self] feature in self?.verifyAndLoad(feature) }
-        return true
-    }
 
     /// What a probing load keeps for the features it loads later.
-    private struct Loading {
+    struct Loading {
         var prober: FeatureProber
         var cache: RegistryCache?
         var allowUntrusted: Bool
@@ -427,153 +345,16 @@ public final class FeatureHost {
         var original: RegistryCache.Contents
     }
 
-    private var loading: Loading?
+    var loading: Loading?
 
-    private func saveCache(removed: Set<String> = []) {
-        guard let loading, let cache = loading.cache else { return }
-        do {
-            let changed = loading.records.filter { path, record in
-                !removed.contains(path) && !(loading.original.records[path].map(record.isSame) ?? false)
-            }
-            let folders = loading.folders.filter { loading.original.folders[$0.key] != $0.value }
-            try cache.save(changed, folders: folders, removed: removed)
-        } catch {
-            warn("registry cache \(cache.path) cannot be written: \(describe(error))")
-        }
-    }
 
-    /// Why the resources of the locked library at `path` do not match `lock`, or nil if they do:
-    /// each file in its resources folder must be locked with its hash, and each locked one be there.
-    private func lockedResourcesProblem(library path: String, lock: LockFile) -> String? {
-        let files = FeatureResourceFolder.lockNames(library: path)
-        for file in files {
-            guard let locked = lock.hashes[file.name] else {
-                return "its resource \(file.name) is not in the lock file"
-            }
-            let hash = SHA256Digest.ofFile(file.path)
-            guard hash == locked else {
-                return "its resource \(file.name) has changed since it was locked (SHA-256 \(hash ?? "unreadable"), locked \(locked))"
-            }
-        }
-        let stem = URL(fileURLWithPath: path).lastPathComponent.dropFirst(3).dropLast(3)
-        let present = Set(files.map(\.name))
-        let missing = lock.hashes.keys.filter { name in
-            guard let slash = name.firstIndex(of: "/") else { return false }
-            let folder = name[..<slash]
-            return (folder == "\(stem).resources" || folder.hasSuffix("_\(stem).resources")) && !present.contains(name)
-        }
-        return missing.min().map { "its locked resource \($0) is missing" }
-    }
 
-    /// Checks a file found in a folder: a regular file, and trusted. Records a refusal (so that a warm start
-    /// repeats it) and returns nil, or returns its key.
-    private func check(_ path: String, _ status: (key: FileKey, mode: mode_t, owner: uid_t), allowUntrusted: Bool, records: inout [String: CacheRecord]) -> FileKey? {
-        var refusal: FeatureLoadError?
-        if status.mode & S_IFMT != S_IFREG {
-            refusal = .notARegularFile(path: path, kind: FileKind(mode: status.mode).description)
-        } else if !allowUntrusted, let problem = FileTrust.problem(path: path, mode: status.mode, owner: status.owner, isFolder: false) {
-            refusal = .untrusted(path: path, reason: problem)
-        }
-        guard let refusal else { return status.key }
-        refuse(refusal)
-        records[path] = CacheRecord(path: path, key: status.key, sha256: nil, finding: .refused(refusal.description))
-        return nil
-    }
 
-    /// Loads a deferred feature on first use. One the warm start did not check is checked now: if it
-    /// changed since it was probed, it is probed again, in a child, before it runs here.
-    private func verifyAndLoad(_ feature: DeferredFeature) {
-        if let cachedKey = feature.uncheckedKey, var loading {
-            guard let status = FileKey.of(feature.path) else {
-                refuse(.notFound(path: feature.path))
-                return
-            }
-            if status.key != cachedKey {
-                guard check(feature.path, status, allowUntrusted: loading.allowUntrusted, records: &loading.records) != nil else {
-                    self.loading = loading
-                    saveCache()
-                    return
-                }
-                let result = loading.prober.probe([feature.path]) { _, _ in }[feature.path]
-                switch result {
-                case .success(let probed)?:
-                    loading.records[feature.path] = CacheRecord(path: feature.path, key: status.key, sha256: nil, finding: .described(probed.claims, json: probed.json))
-                    self.loading = loading
-                    saveCache()
-                case .failure(let error)?:
-                    loading.records[feature.path] = CacheRecord(path: feature.path, key: status.key, sha256: nil, finding: .refused(error.description))
-                    self.loading = loading
-                    saveCache()
-                    refuse(error)
-                    return
-                case nil:
-                    refuse(.probeFailed(path: feature.path, reason: "its probe gave no answer"))
-                    return
-                }
-            }
-        }
-        loadDeferred(feature)
-    }
 
-    /// Every feature file known to this host, described (descriptions decoded), then every refused one: for listings.
-    public func describeFiles() -> [FeatureFile] {
-        let loaded = Dictionary(features.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let waiting = registry.warmIndex == nil ? deferredInOrder : registry.deferredFeatures.sorted { $0.path < $1.path }
-        let usable = waiting.map { feature in
-            if let loaded = loaded[feature.path] {
-                return FeatureFile(path: feature.path, status: .loaded, description: loaded.description)
-            }
-            return FeatureFile(path: feature.path, status: feature.probed ? .probed : .cached, description: feature.description)
-        }
-        let deferredPaths = Set(waiting.map(\.path))
-        let loadedHere = features.filter { !deferredPaths.contains($0.path) }
-            .map { FeatureFile(path: $0.path, status: .loaded, description: $0.description) }
-        return usable + loadedHere + files.filter { $0.error != nil }
-    }
 
-    /// The clash rule: folders are searched in order and the earlier folder's claim stands; within
-    /// one folder, files that claim the same name are all refused, each naming the others.
-    static func clashes(_ files: [(path: String, folder: Int, claims: FeatureClaims)]) -> [String: FeatureLoadError] {
-        // Most starts have no clash at all: one pass finds out.
-        var claimed = Set<String>(minimumCapacity: files.count)
-        var clash = false
-        for file in files {
-            for name in file.claims.all where !claimed.insert(name).inserted {
-                clash = true
-            }
-        }
-        guard clash else { return [:] }
-        var owners: [String: String] = [:]
-        var refused: [String: FeatureLoadError] = [:]
-        let folders = Dictionary(grouping: files, by: \.folder)
-        for folder in folders.keys.sorted() {
-            let group = folders[folder] ?? []
-            var claimants: [String: [String]] = [:]
-            for file in group {
-                for name in file.claims.all { claimants[name, default: []].append(file.path) }
-            }
-            for file in group {
-                for name in file.claims.all {
-                    if let owner = owners[name] {
-                        refused[file.path] = .nameClash(path: file.path, name: name, others: [owner], earlierFolder: true)
-                        break
-                    }
-                    let others = (claimants[name] ?? []).filter { $0 != file.path }
-                    if !others.isEmpty {
-                        refused[file.path] = .nameClash(path: file.path, name: name, others: others, earlierFolder: false)
-                        break
-                    }
-                }
-            }
-            for file in group where refused[file.path] == nil {
-                for name in file.claims.all { owners[name] = file.path }
-            }
-        }
-        return refused
-    }
 
     /// Loads a deferred feature on first use; what it registers must agree with what was described.
-    private func loadDeferred(_ feature: DeferredFeature) {
+    func loadDeferred(_ feature: DeferredFeature) {
         guard let loaded = loadFeature(at: feature.path) else { return }
         let registered = FeatureClaims(loaded.description)
         if Set(registered.all) != Set(feature.claims.all) {
@@ -583,14 +364,14 @@ public final class FeatureHost {
 
     }
 
-    private func refuse(_ error: FeatureLoadError, quarantined: Bool = false) {
+    func refuse(_ error: FeatureLoadError, quarantined: Bool = false) {
         failures.append(error)
         files.append(FeatureFile(path: error.path, status: quarantined ? .quarantined : .refused, error: error))
         logger.debug("\(error.description)")
         report?("error: " + error.description)
     }
 
-    private func warn(_ line: String) {
+    func warn(_ line: String) {
         warnings.append(line)
         report?("warning: " + line)
     }
