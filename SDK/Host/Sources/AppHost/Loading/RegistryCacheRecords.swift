@@ -1,0 +1,220 @@
+// What the registry cache keeps: a file's key, the names it claims, its description's text, and
+// the record of one file.
+
+import FoundationEssentials
+import Glibc
+import Synchronization
+
+/// Identifies one version of a file: it changes whenever the file's contents or metadata do.
+public struct FileKey: Hashable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: Int64
+    var changed: Int64
+
+    /// The key of the link at `path` itself (`lstat`), for a link that leads nowhere.
+    static func ofLink(_ path: String) -> FileKey? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return FileKey(status)
+    }
+
+
+    /// The key of the file at `path` as `stat` sees it (following links), with its mode and owner.
+    static func of(_ path: String) -> (key: FileKey, mode: mode_t, owner: uid_t)? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return (FileKey(status), status.st_mode, status.st_uid)
+    }
+}
+
+extension FileKey {
+    /// The key of what `status` describes.
+    init(_ status: stat) {
+        self.init(
+            device: UInt64(status.st_dev),
+            inode: UInt64(status.st_ino),
+            size: Int64(status.st_size),
+            modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+            changed: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+        )
+    }
+}
+
+/// The names a feature file claims, read from its cache record without decoding its description.
+public struct FeatureClaims: Hashable, Sendable {
+    /// Route names.
+    public var routes: [String]
+    /// Route names that have a start destination.
+    public var starts: [String]
+    /// Shell names.
+    public var shells: [String]
+    /// Names of the app layer (outgoing types, the app, deep-link handlers): claimed, so that they
+    /// load their feature, but no destinations of their own.
+    public var hidden: [String] = []
+    /// The start route of each name in ``starts``, as text.
+    public var roots: [String: String]
+    /// Every claimed name: routes, then shells.
+    public private(set) var all: [String] = []
+
+    init(_ description: FeatureDescription) {
+        routes = description.routes.filter { $0.role == nil }.map(\.name)
+        hidden = description.routes.filter { $0.role != nil }.map(\.name)
+        starts = description.routes.filter { $0.root != nil }.map(\.name)
+        shells = description.shells.map(\.name)
+        roots = Dictionary(description.routes.compactMap { route in route.root.map { (route.name, $0) } }, uniquingKeysWith: { first, _ in first })
+        all = routes + hidden + shells
+    }
+
+    /// Reads `r:NAME`, `s:NAME`, `h:NAME` (a name of the app layer) and `*:NAME@ROOT` (a route with a start destination), comma-separated;
+    /// routes are percent-encoded, so they hold no comma, colon or at sign of their own.
+    public init?(field: Substring) {
+        guard let claims = Array(field.utf8).withUnsafeBufferPointer({ FeatureClaims(bytes: $0) }) else { return nil }
+        self = claims
+    }
+
+    /// Reads the claims field from its bytes.
+    init?(bytes: UnsafeBufferPointer<UInt8>) {
+        routes = []
+        starts = []
+        shells = []
+        roots = [:]
+        guard !bytes.elementsEqual("-".utf8) else { return }
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: ",") { end += 1 }
+            guard end - start >= 3, bytes[start + 1] == UInt8(ascii: ":") else { return nil }
+            let body = UnsafeBufferPointer(rebasing: bytes[(start + 2)..<end])
+            switch bytes[start] {
+            case UInt8(ascii: "r"): routes.append(String(decoding: body, as: UTF8.self))
+            case UInt8(ascii: "s"): shells.append(String(decoding: body, as: UTF8.self))
+            case UInt8(ascii: "h"): hidden.append(String(decoding: body, as: UTF8.self))
+            case UInt8(ascii: "*"):
+                guard let at = body.firstIndex(of: UInt8(ascii: "@")) else { return nil }
+                let name = String(decoding: UnsafeBufferPointer(rebasing: body[..<at]), as: UTF8.self)
+                routes.append(name)
+                starts.append(name)
+                roots[name] = String(decoding: UnsafeBufferPointer(rebasing: body[(at + 1)...]), as: UTF8.self)
+            default: return nil
+            }
+            start = end + 1
+        }
+        all = shells.isEmpty && hidden.isEmpty ? routes : routes + hidden + shells
+    }
+
+    var field: String {
+        let marked = routes.map { name in roots[name].map { "*:\(name)@\($0)" } ?? "r:\(name)" }
+            + hidden.map { "h:\($0)" } + shells.map { "s:\($0)" }
+        return marked.isEmpty ? "-" : marked.joined(separator: ",")
+    }
+}
+
+/// A feature's description as JSON: text in hand (from a probe), or a line of the cache's descriptions
+/// file, read when first needed (a warm start needs none of them).
+public struct CacheText: Sendable {
+    private enum Source: Sendable {
+        case text(String)
+        case stored(file: String, path: String)
+    }
+
+    private let source: Source
+
+    /// Text in hand.
+    public init(_ text: some StringProtocol) {
+        source = .text(String(text))
+    }
+
+    /// The description of `path` in the descriptions file `file`.
+    init(storedIn file: String, for path: String) {
+        source = .stored(file: file, path: path)
+    }
+
+    /// Whether the text is there and reads as a description: false for a line the descriptions file
+    /// lost or garbled (a damaged file), whose feature must then be probed again.
+    var isUsable: Bool {
+        switch source {
+        case .text: return true
+        case .stored(let file, let path):
+            guard let text = DescriptionFile.text(of: path, in: file), text.hasPrefix("{"), text.hasSuffix("}") else { return false }
+            return FeatureDescription.decode(text[...]) != nil
+        }
+    }
+
+    /// Whether the descriptions file still has a line for it that looks whole (checked without decoding it).
+    var looksWhole: Bool {
+        switch source {
+        case .text: return true
+        case .stored(let file, let path):
+            guard let text = DescriptionFile.text(of: path, in: file) else { return false }
+            return text.hasPrefix("{\"") && text.hasSuffix("}")
+        }
+    }
+
+    /// The text; `{}` if the descriptions file no longer has it.
+    public var text: String {
+        switch source {
+        case .text(let text): text
+        case .stored(let file, let path): DescriptionFile.text(of: path, in: file) ?? "{}"
+        }
+    }
+}
+
+/// The descriptions files read so far in this process, each read once, whole.
+enum DescriptionFile {
+    private static let read = Mutex<[String: [String: String]]>([:])
+
+    static func text(of path: String, in file: String) -> String? {
+        read.withLock { files in
+            if files[file] == nil { files[file] = load(file) }
+            return files[file]?[path]
+        }
+    }
+
+    /// Each line `PATH<tab>JSON` of `file`.
+    static func load(_ file: String) -> [String: String] {
+        guard let data = FileManager.default.contents(atPath: file) else { return [:] }
+        var texts: [String: String] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            guard let tab = line.firstIndex(of: "\t") else { continue }
+            texts[String(line[..<tab])] = String(line[line.index(after: tab)...])
+        }
+        return texts
+    }
+
+    /// Forgets what was read of `file`, after it was written.
+    static func forget(_ file: String) {
+        _ = read.withLock { $0.removeValue(forKey: file) }
+    }
+}
+
+/// One file's record in the cache.
+public struct CacheRecord: Sendable {
+    /// What the probe found.
+    public enum Finding: Sendable {
+        /// The file loads; its claims, and its description as JSON (decoded when needed).
+        case described(FeatureClaims, json: CacheText)
+        /// The file is refused (quarantined until it changes), with the message.
+        case refused(String)
+    }
+
+    /// The file.
+    public var path: String
+    /// The version of the file the finding is about.
+    public var key: FileKey
+    /// The file's SHA-256 as a lowercase hex string, once a lock file made the host compute it.
+    public var sha256: String?
+    /// What the probe found.
+    public var finding: Finding
+
+    /// Whether `other` says the same of the same version of the file (what a save need not write again).
+    func isSame(as other: CacheRecord) -> Bool {
+        guard key == other.key, sha256 == other.sha256 else { return false }
+        switch (finding, other.finding) {
+        case (.described, .described): return true
+        case (.refused(let one), .refused(let two)): return one == two
+        default: return false
+        }
+    }
+}
