@@ -80,6 +80,7 @@ let package = Package(
             name: "apphost",
             dependencies: [
                 host,
+                .product(name: "AppHostScaffold", package: "Host"),
                 hostSupport,
                 kit,
                 logging,
@@ -114,6 +115,7 @@ let package = Package(
             name: "AppHostTests",
             dependencies: [
                 host, testing, "FFIProbe", "apphost", kit, .product(name: "CAppHost", package: "SDK"),
+                .product(name: "AppHostScaffold", package: "Host"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

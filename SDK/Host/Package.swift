@@ -13,6 +13,8 @@ let package = Package(
     products: [
         .library(name: "AppHost", targets: ["AppHost"]),
         .library(name: "AppHostTesting", targets: ["AppHostTesting"]),
+        // The package `apphost new-feature` writes: for the executable and its tests, not in the host library.
+        .library(name: "AppHostScaffold", targets: ["AppHostScaffold"]),
         // The host's signal guard, terminal and process helpers, for the apphost executable.
         .library(name: "CHostSupport", targets: ["CHostSupport"]),
     ],
@@ -32,5 +34,6 @@ let package = Package(
             ]
         ),
         .target(name: "AppHostTesting", dependencies: ["AppHost", kit]),
+        .target(name: "AppHostScaffold", dependencies: ["AppHost"]),
     ]
 )

@@ -1,4 +1,5 @@
 import AppHost
+import AppHostScaffold
 import ArgumentParser
 
 struct NewFeature: ParsableCommand {

@@ -1,4 +1,5 @@
 import AppHost
+import AppHostScaffold
 import AppHostTesting
 import Foundation
 import Testing

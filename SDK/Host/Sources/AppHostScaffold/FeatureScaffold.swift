@@ -1,3 +1,4 @@
+import AppHost
 import FoundationEssentials
 import Glibc
 
@@ -26,10 +27,10 @@ public struct FeatureScaffold {
 
     /// The SDK folder of the checkout this host was built from.
     public static var defaultSDK: String {
-        // SDK/Host/Sources/AppHost/Scaffold/FeatureScaffold.swift
+        // SDK/Host/Sources/AppHostScaffold/FeatureScaffold.swift
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().path
+            .deletingLastPathComponent().path
     }
 
     /// The names of the packages the scaffold depends on, which SwiftPM derives from their folders:
