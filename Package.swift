@@ -116,6 +116,7 @@ let package = Package(
             dependencies: [
                 host, testing, "FFIProbe", "apphost", kit, .product(name: "CAppHost", package: "SDK"),
                 .product(name: "AppHostScaffold", package: "Host"),
+                .product(name: "AppHostFuzzing", package: "Host"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

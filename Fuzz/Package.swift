@@ -10,7 +10,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "apphost-fuzz",
-            dependencies: [.product(name: "AppHost", package: "Host")],
+            dependencies: [.product(name: "AppHost", package: "Host"), .product(name: "AppHostFuzzing", package: "Host")],
             // Fuzz/run builds with -sanitize=fuzzer for every module, so the host's code is instrumented too.
             // That links libFuzzer's main() as well; this module's entry point gets its own name, and
             // SwiftPM points main() at it (--defsym), so libFuzzer's is not the one that runs.

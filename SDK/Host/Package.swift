@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "AppHostTesting", targets: ["AppHostTesting"]),
         // The package `apphost new-feature` writes: for the executable and its tests, not in the host library.
         .library(name: "AppHostScaffold", targets: ["AppHostScaffold"]),
+        .library(name: "AppHostFuzzing", targets: ["AppHostFuzzing"]),
         // The host's signal guard, terminal and process helpers, for the apphost executable.
         .library(name: "CHostSupport", targets: ["CHostSupport"]),
     ],
@@ -35,5 +36,7 @@ let package = Package(
         ),
         .target(name: "AppHostTesting", dependencies: ["AppHost", kit]),
         .target(name: "AppHostScaffold", dependencies: ["AppHost"]),
+        // The fuzz targets, for Fuzz/ and the tests that replay their corpora: not in the host library.
+        .target(name: "AppHostFuzzing", dependencies: ["AppHost", kit, .product(name: "CAppHost", package: "SDK")]),
     ]
 )

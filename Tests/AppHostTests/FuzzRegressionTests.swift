@@ -1,4 +1,5 @@
 @_spi(Fuzzing) @testable import AppHost
+@_spi(Fuzzing) import AppHostFuzzing
 @_spi(Host) import AppHostKit
 import Foundation
 import Testing

@@ -83,6 +83,20 @@ struct LinkageTests {
         #expect(try neededLibraries("apphost").allSatisfy { !$0.hasSuffix("Feature.so") })
     }
 
+    /// The host library carries neither the fuzz targets nor the scaffold's templates: they are
+    /// targets of their own (AppHostFuzzing, which apphost does not link at all; AppHostScaffold,
+    /// which only `new-feature` uses).
+    @Test
+    func theHostLibraryHoldsNoFuzzingOrScaffoldCode() throws {
+        let host = try exportedSymbols("apphost")
+        let misplaced = host.filter { symbol in
+            ["$s7AppHost10FuzzTarget", "$s7AppHost14SessionFuzzing", "$s7AppHost15FeatureScaffold", "$s14AppHostFuzzing"].contains { symbol.hasPrefix($0) }
+        }
+
+        #expect(misplaced.isEmpty, "apphost defines \(misplaced.sorted().prefix(3))")
+        #expect(host.contains { $0.hasPrefix("$s15AppHostScaffold") }, "new-feature's scaffold is linked from its own module")
+    }
+
     /// The host starts on FoundationEssentials: the full Foundation, with its ICU data, costs
     /// milliseconds at every start (see docs/benchmarks.md).
     @Test

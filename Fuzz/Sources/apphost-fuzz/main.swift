@@ -5,6 +5,7 @@
 // (one of FuzzTarget's cases); Fuzz/run sets it.
 
 @_spi(Fuzzing) import AppHost
+@_spi(Fuzzing) import AppHostFuzzing
 import Foundation
 
 nonisolated(unsafe) var target: FuzzTarget?

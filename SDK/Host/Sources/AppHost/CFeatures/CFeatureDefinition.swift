@@ -36,7 +36,7 @@ public struct CFeatureDefinition: Sendable {
     public var destinations: [CDestination]
 
     /// Reads and checks the C part of `descriptor`, loaded from `path`.
-    init(_ descriptor: apphost_feature_descriptor, name: String?, path: String) throws(FeatureLoadError) {
+    @_spi(Fuzzing) public init(_ descriptor: apphost_feature_descriptor, name: String?, path: String) throws(FeatureLoadError) {
         func invalid(_ destination: String?, _ reason: String) -> FeatureLoadError {
             .invalidDescriptor(path: path, destination: destination, reason: reason)
         }

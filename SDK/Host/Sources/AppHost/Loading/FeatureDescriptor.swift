@@ -16,16 +16,16 @@ public enum FeatureABI {
 }
 
 /// A feature's descriptor whose header passed the host's checks.
-struct FeatureDescriptor {
+@_spi(Fuzzing) public struct FeatureDescriptor {
     /// What the descriptor describes.
-    enum Kind {
+    @_spi(Fuzzing) public enum Kind {
         case swift
         case c
     }
 
     let pointer: UnsafePointer<apphost_feature_descriptor>
-    let kind: Kind
-    let name: String?
+    @_spi(Fuzzing) public let kind: Kind
+    @_spi(Fuzzing) public let name: String?
     let build: BuildStamp
 
     /// The smallest descriptor this host reads: every field of ABI 2.
@@ -34,7 +34,7 @@ struct FeatureDescriptor {
     static let maximumSize = 4096
 
     /// Checks the descriptor at `raw`, returned by the library at `path`, against the kit in this process.
-    init(_ raw: UnsafeRawPointer, path: String, kit: BuildStamp = .kit) throws(FeatureLoadError) {
+    @_spi(Fuzzing) public init(_ raw: UnsafeRawPointer, path: String, kit: BuildStamp = .kit) throws(FeatureLoadError) {
         let version = raw.load(as: UInt32.self)
         guard version == UInt32(APPHOST_ABI_VERSION) else {
             throw .abiMismatch(path: path, found: version, expected: UInt32(APPHOST_ABI_VERSION))

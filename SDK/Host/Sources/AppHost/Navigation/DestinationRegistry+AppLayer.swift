@@ -87,7 +87,7 @@ extension DestinationRegistry {
     }
 
     /// `scheme://host` of a handler's reserved name, `.url.<scheme>_<host>`.
-    nonisolated static func deepLinkHost(ofName name: String) -> String? {
+    @_spi(Fuzzing) public nonisolated static func deepLinkHost(ofName name: String) -> String? {
         guard name.hasPrefix(".url."), let underscore = name.firstIndex(of: "_") else { return nil }
         let scheme = name[name.index(name.startIndex, offsetBy: 5)..<underscore]
         return "\(scheme)://\(name[name.index(after: underscore)...])"

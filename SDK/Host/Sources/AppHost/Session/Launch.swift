@@ -124,7 +124,7 @@ public enum Launch {
     }
 
     /// Drops a stack's routes from the first that no longer resolves; nil if even its root does not.
-    static func prune(_ state: NavigationState, registry: DestinationRegistry, report: (String) -> Void, depth: Int = 0) -> NavigationState? {
+    @_spi(Fuzzing) public static func prune(_ state: NavigationState, registry: DestinationRegistry, report: (String) -> Void, depth: Int = 0) -> NavigationState? {
         if depth == Router.maximumPresentationDepth, state.presentation != nil {
             // Deeper presentations than a router allows: what a host writes never holds them.
             var kept = state

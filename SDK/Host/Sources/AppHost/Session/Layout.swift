@@ -132,10 +132,10 @@ public struct ScreenLayout {
         /// Whether this is the top layer, whose elements are numbered.
         public var isTop = false
         /// What the layer was laid out from, and its actions are read from when asked for.
-        var source: Source
+        @_spi(Fuzzing) public var source: Source
 
         /// What a layer is laid out from.
-        enum Source {
+        @_spi(Fuzzing) public enum Source {
             /// A screen's or a sheet's body.
             case body([Node])
             /// A dialog's buttons, the dialog presented over the stack `depth` presentations up.

@@ -92,12 +92,12 @@ public struct StateStore: Sendable {
     }
 
     /// Why some bytes are not a state file.
-    struct DecodeProblem: Error {
-        var reason: String
+    @_spi(Fuzzing) public struct DecodeProblem: Error {
+        public var reason: String
     }
 
     /// The state in a state file's bytes, or why there is none (how ``load()`` reads them; also fuzzed).
-    static func decode(_ data: Data) -> Result<AppState, DecodeProblem> {
+    @_spi(Fuzzing) public static func decode(_ data: Data) -> Result<AppState, DecodeProblem> {
         // Decoding recurses once a level: a file nested deeper than any state is refused before it is read.
         if let depth = jsonNesting(data, limit: maximumNesting) {
             return .failure(DecodeProblem(reason: "is nested more than \(depth) deep; no state is (StateStore.maximumNesting)"))

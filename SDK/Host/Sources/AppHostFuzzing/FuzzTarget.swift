@@ -6,6 +6,7 @@
 // binary; `Tests/AppHostTests/FuzzRegressionTests.swift` replays every corpus file.
 
 @_spi(Host) import AppHostKit
+@_spi(Fuzzing) import AppHost
 import CAppHost
 import FoundationEssentials
 import Glibc
@@ -202,8 +203,9 @@ struct ByteReader {
 /// A session over a registry of small features with every kind of navigation (stacks, sheets, covers,
 /// alerts, dialogs, results, a shell, loads that navigate), driven by commands drawn from the bytes.
 @MainActor
-enum SessionFuzzing {
-    static let registry: DestinationRegistry = {
+@_spi(Fuzzing) public enum SessionFuzzing {
+    /// The fuzz feature's registry, for the tests that replay the session target's findings.
+    public static let registry: DestinationRegistry = {
         let registry = DestinationRegistry()
         do {
             try registry.register(FuzzFeature.self)

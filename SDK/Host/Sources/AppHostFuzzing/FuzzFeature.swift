@@ -2,6 +2,7 @@
 // a presentation, an alert.
 
 @_spi(Host) import AppHostKit
+@_spi(Fuzzing) import AppHost
 import CAppHost
 import FoundationEssentials
 import Glibc
