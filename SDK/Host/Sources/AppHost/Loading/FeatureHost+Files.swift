@@ -9,7 +9,7 @@ extension FeatureHost {
     /// Every feature file known to this host, described (descriptions decoded), then every refused one: for listings.
     public func describeFiles() -> [FeatureFile] {
         let loaded = Dictionary(features.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let waiting = registry.warmIndex == nil ? deferredInOrder : registry.deferredFeatures.sorted { $0.path < $1.path }
+        let waiting = warmIndex == nil ? deferredInOrder : registry.deferredFeatures.sorted { $0.path < $1.path }
         let usable = waiting.map { feature in
             if let loaded = loaded[feature.path] {
                 return FeatureFile(path: feature.path, status: .loaded, description: loaded.description)

@@ -35,12 +35,8 @@ extension FeatureHost {
             }
         }
         loading = Loading(prober: prober, cache: cache, allowUntrusted: allowUntrusted, records: [:], folders: [:], original: RegistryCache.Contents())
-        registry.warmIndex = index
-        registry.makeDeferred = { record in
-            guard case .described(let claims, let json) = record.finding else { return nil }
-            return DeferredFeature(path: record.path, claims: claims, json: json, uncheckedKey: record.key, probed: false)
-        }
-        registry.loadDeferredFeature = { [weak self] feature in self?.verifyAndLoad(feature) }
+        warmIndex = index
+        registry.source = self
         return true
     }
 

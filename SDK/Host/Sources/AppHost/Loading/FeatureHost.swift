@@ -85,6 +85,8 @@ public final class FeatureHost {
     public private(set) var files: [FeatureFile] = []
     /// The features deferred by the last probing load, in discovery order.
     var deferredInOrder: [DeferredFeature] = []
+    /// The registry cache's index, on a warm start: the names known without loading anything.
+    var warmIndex: WarmIndex?
 
     private let logger: Logger
     private var report: (@Sendable (String) -> Void)?
@@ -318,7 +320,7 @@ public final class FeatureHost {
             deferredInOrder.append(feature)
             registry.addDeferred(feature)
         }
-        registry.loadDeferredFeature = { [weak self] feature in self?.verifyAndLoad(feature) }
+        registry.source = self
 
         // 4. Keep what was learned: drop records of files that are gone, write only if something changed.
         loading = Loading(
@@ -386,5 +388,18 @@ public final class FeatureHost {
                 )
             }
         }
+    }
+}
+
+extension FeatureHost: FeatureSource {
+    var knownClaims: [String: WarmIndex.Claim] { warmIndex?.claims ?? [:] }
+
+    func deferredFeature(claiming name: String) -> DeferredFeature? {
+        guard let record = warmIndex?.record(claiming: name), case .described(let claims, let json) = record.finding else { return nil }
+        return DeferredFeature(path: record.path, claims: claims, json: json, uncheckedKey: record.key, probed: false)
+    }
+
+    func load(_ feature: DeferredFeature) {
+        verifyAndLoad(feature)
     }
 }

@@ -99,6 +99,19 @@ public final class DeferredFeature {
     public private(set) lazy var description: FeatureDescription? = FeatureDescription.decode(json.text[...])
 }
 
+/// All the registry asks of the loading side: the names it knows without loading anything, the
+/// deferred feature that claims a name (made when the name is first used), and loading one. The
+/// registry holds no closure, cache type or file of the loading side's; `FeatureHost` is the source.
+@MainActor
+protocol FeatureSource: AnyObject {
+    /// The names known without loading anything (a warm start's index of the registry cache).
+    var knownClaims: [String: WarmIndex.Claim] { get }
+    /// The deferred feature that claims `name`, if the source can make one.
+    func deferredFeature(claiming name: String) -> DeferredFeature?
+    /// Checks, loads and registers `feature` (or refuses it, by name).
+    func load(_ feature: DeferredFeature)
+}
+
 /// Maps route names to the features that draw them.
 @MainActor
 public final class DestinationRegistry {
@@ -108,22 +121,18 @@ public final class DestinationRegistry {
     private var typeNames: [String: RegistryEntry] = [:]
     private var shellDefinitions: [String: ShellDefinition] = [:]
     private var deferred: [String: DeferredFeature] = [:]
-    /// Loads a deferred feature and registers it; set by whoever defers features.
-    var loadDeferredFeature: (@MainActor (DeferredFeature) -> Void)?
-    /// Names known from the registry cache's index, whose features are made when first looked up.
-    var warmIndex: WarmIndex?
-    /// Makes the deferred feature of an index record; set with ``warmIndex``.
-    var makeDeferred: (@MainActor (CacheRecord) -> DeferredFeature?)?
+    /// The loading side, all the registry asks of it (see ``FeatureSource``); set by whoever defers features.
+    weak var source: (any FeatureSource)?
+    /// The names the source knows without loading anything (a warm start's index).
+    private var knownClaims: [String: WarmIndex.Claim] { source?.knownClaims ?? [:] }
 
-    /// Names whose feature was made from the warm index already: each is made once.
+    /// Names whose feature was made from the source's index already: each is made once.
     private var madeFromIndex: Set<String> = []
 
-    /// The deferred feature claiming `name`, made from the warm index if need be.
+    /// The deferred feature claiming `name`, made by the source if need be.
     private func deferredFeature(claiming name: String) -> DeferredFeature? {
         if let feature = deferred[name] { return feature }
-        guard let index = warmIndex, !madeFromIndex.contains(name), let record = index.record(claiming: name),
-            let feature = makeDeferred?(record)
-        else { return nil }
+        guard !madeFromIndex.contains(name), let feature = source?.deferredFeature(claiming: name) else { return nil }
         for claimed in feature.claims.all {
             madeFromIndex.insert(claimed)
             if deferred[claimed] == nil && registrations[claimed] == nil && shellDefinitions[claimed] == nil {
@@ -209,7 +218,7 @@ public final class DestinationRegistry {
 
     /// The features still waiting to be loaded, each once, in name order (the warm index's are made now).
     public var deferredFeatures: [DeferredFeature] {
-        for name in warmIndex?.claims.keys.sorted() ?? [] where registrations[name] == nil && shellDefinitions[name] == nil {
+        for name in knownClaims.keys.sorted() where registrations[name] == nil && shellDefinitions[name] == nil {
             _ = deferredFeature(claiming: name)
         }
         var seen = Set<String>()
@@ -226,7 +235,7 @@ public final class DestinationRegistry {
         for claimed in feature.claims.all where deferred[claimed] === feature {
             deferred[claimed] = nil
         }
-        loadDeferredFeature?(feature)
+        source?.load(feature)
         return true
     }
 
@@ -244,7 +253,7 @@ public final class DestinationRegistry {
     /// The names of every shell, registered or deferred, sorted.
     public var shellNames: [String] {
         Set(shellDefinitions.keys).union(deferred.values.flatMap(\.claims.shells))
-            .union(warmIndex?.claims.filter(\.value.shell).map(\.key) ?? []).sorted()
+            .union(knownClaims.filter(\.value.shell).map(\.key)).sorted()
     }
 
     /// The names of destinations, registered or deferred, sorted; the app layer's names (outgoing
@@ -255,27 +264,27 @@ public final class DestinationRegistry {
             return false
         }
         return Set(registered.map(\.name)).union(deferred.values.flatMap(\.claims.routes))
-            .union(warmIndex?.claims.filter { !$0.value.shell && !$0.value.hidden }.map(\.key) ?? []).sorted()
+            .union(knownClaims.filter { !$0.value.shell && !$0.value.hidden }.map(\.key)).sorted()
     }
 
     /// Every route name, registered or deferred, the app layer's included, sorted.
     var allNames: [String] {
         Set(registrations.keys).union(deferred.values.flatMap { $0.claims.routes + $0.claims.hidden })
-            .union(warmIndex?.claims.filter { !$0.value.shell }.map(\.key) ?? []).sorted()
+            .union(knownClaims.filter { !$0.value.shell }.map(\.key)).sorted()
     }
 
     /// The names `--start` accepts: shells and names with a root destination, registered or deferred.
     public var startNames: [String] {
         let registered = registrations.values.filter { $0.root != nil }.map(\.name)
         let waiting = deferred.values.flatMap { $0.claims.starts + $0.claims.shells }
-            + (warmIndex?.claims.filter { $0.value.shell || $0.value.root != nil }.map(\.key) ?? [])
+            + knownClaims.filter { $0.value.shell || $0.value.root != nil }.map(\.key)
         return Set(registered + shellDefinitions.keys + waiting).filter { !$0.hasPrefix(".") }.sorted()
     }
 
     /// The root route of `name`, for `--start NAME`; a deferred feature's comes from its description.
     public func root(named name: String) -> Route? {
         if let registration = registrations[name] { return registration.root }
-        if deferred[name] == nil, let root = warmIndex?.claims[name]?.root {
+        if deferred[name] == nil, let root = knownClaims[name]?.root {
             return try? Route(parsing: root)
         }
         guard let feature = deferred[name], let root = feature.claims.roots[name] else {
