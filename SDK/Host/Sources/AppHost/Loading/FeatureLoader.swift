@@ -11,6 +11,7 @@ import Logging
 import CAppHost
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// A feature library that passed its checks and is ready to register.
 @MainActor
@@ -96,6 +97,15 @@ public struct LoadedFeature: Hashable, Sendable {
 /// Loads feature libraries with `dlopen` and registers them.
 @MainActor
 public enum FeatureLoader {
+    /// Told of each library as soon as it is open (its path and handle), before any of its code
+    /// runs: how the session guard learns which code to name. The loader knows no observer's kind.
+    private nonisolated static let loadObservers = Mutex<[@Sendable (String, UnsafeMutableRawPointer) -> Void]>([])
+
+    /// Adds `observer`, called with each library the loader opens from now on.
+    public nonisolated static func observeLoads(_ observer: @escaping @Sendable (String, UnsafeMutableRawPointer) -> Void) {
+        loadObservers.withLock { $0.append(observer) }
+    }
+
     /// Opens one file and checks its descriptor; calls nothing of the feature but its entry.
     public static func open(_ path: String) throws(FeatureLoadError) -> FeatureLibrary {
         var status = stat()
@@ -117,7 +127,7 @@ public enum FeatureLoader {
         {
             throw .foreignKit(path: path, found: image, host: KitIdentity.path)
         }
-        SessionGuard.register(library: path, handle: handle)
+        for observer in loadObservers.withLock({ $0 }) { observer(path, handle) }
         guard let symbol = dlsym(handle, APPHOST_FEATURE_ENTRY_SYMBOL) else {
             throw .missingEntrySymbol(path: path)
         }
