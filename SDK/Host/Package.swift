@@ -16,8 +16,10 @@ let package = Package(
         // The package `apphost new-feature` writes: for the executable and its tests, not in the host library.
         .library(name: "AppHostScaffold", targets: ["AppHostScaffold"]),
         .library(name: "AppHostFuzzing", targets: ["AppHostFuzzing"]),
-        // The host's signal guard, terminal and process helpers, for the apphost executable.
-        .library(name: "CHostSupport", targets: ["CHostSupport"]),
+        // The host's C support, a target a purpose, for the apphost executable: the crash and hang
+        // guard, the terminal's modes, line editing (libedit, Ctrl-C), processes and loaded images,
+        // and the count of the runtime's global jobs.
+        .library(name: "CHostSupport", targets: ["CHostGuard", "CHostTerminal", "CHostLineEditing", "CHostProcess", "CHostTasks"]),
     ],
     dependencies: [
         .package(path: ".."),
@@ -25,12 +27,20 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CFFI", providers: [.apt(["libffi-dev"])]),
-        // The host's crash and hang guard: signal handlers in C, async-signal-safe.
-        .target(name: "CHostSupport"),
+        // The crash and hang guard: signal handlers and a watchdog, async-signal-safe but for backtrace.
+        .target(name: "CHostGuard", dependencies: ["CHostTerminal"]),
+        // The terminal given back on every way out (modes, the alternate screen, the cursor).
+        .target(name: "CHostTerminal"),
+        // The prompt: libedit opened at run time, and Ctrl-C while a line is read.
+        .target(name: "CHostLineEditing"),
+        // Pipes for child processes, and the code ranges and paths of loaded images.
+        .target(name: "CHostProcess"),
+        // The count of jobs the Swift runtime hands to its global pool (for settling).
+        .target(name: "CHostTasks"),
         .target(
             name: "AppHost",
             dependencies: [
-                kit, "CFFI", "CHostSupport", .product(name: "CAppHost", package: "SDK"),
+                kit, "CFFI", "CHostGuard", "CHostProcess", "CHostTasks", .product(name: "CAppHost", package: "SDK"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -5,10 +5,10 @@
 // history), `?` shows the keys, q quits; what a command writes is shown in an overlay.
 // The terminal is given back on
 // every way out: q, Ctrl-C, Ctrl-D, the end of input, SIGTERM, and a crash or hang
-// (CHostSupport's host_terminal.c and host_guard.c).
+// (CHostTerminal's host_terminal.c and CHostGuard's host_guard.c).
 
 import AppHost
-import CHostSupport
+import CHostTerminal
 import FoundationEssentials
 import Glibc
 

@@ -1,7 +1,6 @@
 // The keys full-screen mode reads from a terminal in raw mode.
 
 import AppHost
-import CHostSupport
 import FoundationEssentials
 import Glibc
 

@@ -1,11 +1,11 @@
 // The prompt a person gets when standard input and output are a terminal: line
 // editing, a history kept between sessions, and Tab completion, from the system's
-// libedit (its readline interface), opened only then (CHostSupport's host_edit.c).
+// libedit (its readline interface), opened only then (CHostLineEditing's host_edit.c).
 // Nothing of this when input is piped or a script; without libedit, plain lines.
 
 import AppHost
 @_spi(Host) import AppHostKit
-import CHostSupport
+import CHostLineEditing
 import FoundationEssentials
 import Glibc
 
@@ -88,7 +88,7 @@ final class LineEditor: @unchecked Sendable {
 
     /// Reads one line at `prompt`; a non-empty line that differs from the last is added to the history.
     func read(prompt: String) -> Input {
-        // Ctrl-C abandons the line being typed: it interrupts the read (CHostSupport's host_interrupt.c).
+        // Ctrl-C abandons the line being typed: it interrupts the read (CHostLineEditing's host_interrupt.c).
         apphost_interrupt_prepare()
         guard editing else { return readPlain(prompt: prompt) }
         let raw = apphost_edit_readline(prompt)

@@ -1,7 +1,7 @@
 import AppHost
 @_spi(Host) import AppHostKit
 import ArgumentParser
-import CHostSupport
+import CHostTerminal
 import Dispatch
 import FoundationEssentials
 import Glibc

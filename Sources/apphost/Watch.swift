@@ -8,7 +8,7 @@
 
 import AppHost
 @_spi(Host) import AppHostKit
-import CHostSupport
+import CHostTerminal
 import FoundationEssentials
 import Glibc
 import Dispatch

@@ -1,7 +1,7 @@
 @_spi(Host) import AppHostKit
 import Logging
 import CAppHost
-import CHostSupport
+import CHostGuard
 
 extension CFeatureDefinition {
     /// The registry entry of this feature's routes, for the file at `origin`.

@@ -21,7 +21,6 @@
 @_spi(Host) import AppHostKit
 import FoundationEssentials
 import Glibc
-import CHostSupport
 import Synchronization
 import Dispatch
 

@@ -4,7 +4,7 @@
 // the loader refuses a feature library that carries a copy of the kit itself.
 
 @_spi(Host) import AppHostKit
-import CHostSupport
+import CHostProcess
 import FoundationEssentials
 import Glibc
 

@@ -4,7 +4,7 @@
 @_spi(Host) import AppHostKit
 import FoundationEssentials
 import Glibc
-import CHostSupport
+import CHostProcess
 import Synchronization
 import Dispatch
 

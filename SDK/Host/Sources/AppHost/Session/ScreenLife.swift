@@ -1,5 +1,5 @@
 @_spi(Host) import AppHostKit
-import CHostSupport
+import CHostGuard
 import Observation
 import Synchronization
 

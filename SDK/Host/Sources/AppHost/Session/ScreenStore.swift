@@ -1,5 +1,5 @@
 @_spi(Host) import AppHostKit
-import CHostSupport
+import CHostGuard
 
 /// The screens a session shows: one per route of every stack the navigation
 /// state holds, made from the registry, loaded once, and kept as long as their

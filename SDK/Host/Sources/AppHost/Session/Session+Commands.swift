@@ -1,7 +1,6 @@
 // The commands a session interprets: navigation through its Navigator, taps and typing.
 
 @_spi(Host) import AppHostKit
-import CHostSupport
 import FoundationEssentials
 import Glibc
 

@@ -2,7 +2,7 @@
 // letting time pass (`wait`, `wait until`, virtual time in flows).
 
 @_spi(Host) import AppHostKit
-import CHostSupport
+import CHostTasks
 import FoundationEssentials
 import Glibc
 

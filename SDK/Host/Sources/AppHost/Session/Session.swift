@@ -1,5 +1,5 @@
 @_spi(Host) import AppHostKit
-import CHostSupport
+import CHostTasks
 import FoundationEssentials
 import Glibc
 

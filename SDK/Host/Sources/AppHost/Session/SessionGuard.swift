@@ -1,12 +1,13 @@
 // A feature that crashes or hangs after it has loaded must not end a session
-// silently. The guard (CHostSupport) catches the fatal signal, or the watchdog
+// silently. The guard (CHostGuard) catches the fatal signal, or the watchdog
 // finds a command running past its limit; either way it names the feature
 // library on the stack, writes one line to standard error and ends the process
 // with `exitCode`. The state file, when there is one, is saved after each
 // command has drawn its screens, so it holds the state from before the command
 // that failed: the next run with it comes back there.
 
-import CHostSupport
+import CHostGuard
+import CHostProcess
 import FoundationEssentials
 import Glibc
 

@@ -3,7 +3,7 @@
 // writes a lot to either never blocks; its input is /dev/null or the given bytes.
 
 @_spi(Host) import AppHostKit
-import CHostSupport
+import CHostProcess
 import FoundationEssentials
 import Glibc
 
