@@ -240,27 +240,15 @@ struct FlowTest: AsyncParsableCommand {
     }
 }
 
-/// The size and modification time of flow files and of feature libraries (with their resources):
-/// what `apphost test --watch` compares from one look to the next.
+/// Flow files and feature libraries (with their resources) as one look of `apphost test --watch`
+/// sees them, read as `--watch` of a session reads libraries (``FeatureWatcher``).
 struct FileSignatures: Equatable {
-    private var files: [String: [Int]] = [:]
+    private var files: [String: FeatureWatcher.Signature]
 
     static func of(flows: [String], folders: [String]) -> FileSignatures {
-        var signatures = FileSignatures()
-        for flow in flows { signatures.add(flow, resources: 0) }
-        for folder in folders {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where FeatureDiscovery.isFeatureLibrary(name) {
-                let path = folder + "/" + name
-                signatures.add(path, resources: FeatureResourceFolder.of(library: path).map(FeatureResourceFolder.signature) ?? 0)
-            }
-        }
-        return signatures
-    }
-
-    private mutating func add(_ path: String, resources: Int) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return }
-        files[path] = [Int(status.st_size), status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec, Int(status.st_ino), resources]
+        var files = FeatureWatcher.librarySignatures(in: folders)
+        for flow in flows { files[flow] = FeatureWatcher.signature(of: flow) }
+        return FileSignatures(files: files)
     }
 
     /// The files added or changed since `earlier`, sorted.

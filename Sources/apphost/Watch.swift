@@ -33,7 +33,8 @@ final class FeatureWatcher: Sendable {
     /// The environment variable that tells the restarted process what was reloaded.
     static let reloadedVariable = "APPHOST_WATCH_RELOADED"
 
-    private struct Signature: Equatable {
+    /// A file as a look sees it; `apphost test --watch` compares them too.
+    struct Signature: Equatable {
         var size: Int64
         var modified: Int
         var inode: UInt64
@@ -64,22 +65,32 @@ final class FeatureWatcher: Sendable {
     }
 
     private func signatures() -> [String: Signature] {
+        Self.librarySignatures(in: directories)
+    }
+
+    /// The signature of each feature library in `directories`, with its resources folder.
+    static func librarySignatures(in directories: [String]) -> [String: Signature] {
         var result: [String: Signature] = [:]
         for directory in directories {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
             for name in names where FeatureDiscovery.isFeatureLibrary(name) {
                 let path = directory + "/" + name
-                var status = stat()
-                guard stat(path, &status) == 0 else { continue }
-                result[path] = Signature(
-                    size: Int64(status.st_size),
-                    modified: status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec,
-                    inode: UInt64(status.st_ino),
-                    resources: FeatureResourceFolder.of(library: path).map(FeatureResourceFolder.signature) ?? 0
-                )
+                result[path] = signature(of: path, resources: FeatureResourceFolder.of(library: path).map(FeatureResourceFolder.signature) ?? 0)
             }
         }
         return result
+    }
+
+    /// The signature of the file at `path`, nil if it is gone.
+    static func signature(of path: String, resources: Int = 0) -> Signature? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Signature(
+            size: Int64(status.st_size),
+            modified: status.st_mtim.tv_sec * 1_000_000_000 + status.st_mtim.tv_nsec,
+            inode: UInt64(status.st_ino),
+            resources: resources
+        )
     }
 
     private func watch() {

@@ -233,7 +233,8 @@ static void *watch(void *unused) {
             /* Taken or not by a thread that blocks it, the session must end: give it a second, then here. */
             struct timespec grace = {1, 0};
             nanosleep(&grace, NULL);
-            if (atomic_load(&deadline_ms) != 0) {
+            /* Still the same overdue command (not the next one, armed in the grace second): end here. */
+            if (atomic_load(&generation) == seen && atomic_load(&deadline_ms) != 0) {
                 pthread_kill(pthread_self(), WATCHDOG_SIGNAL);
                 return NULL;
             }

@@ -43,8 +43,7 @@ extension Session {
 
     /// Settles as ``settle()`` does; with no marker, it ends only when the work goes quiet.
     private func settle(watching marker: inout CommandWork?) async {
-        func isFinished() -> Bool { marker != nil && isKnownUniquelyReferenced(&marker) }
-        var finished: Bool { isFinished() }
+        var finished: Bool { marker != nil && isKnownUniquelyReferenced(&marker) }
         guard !finished else { return }
         let ownJobs = await Self.jobsPerYield()
         let clock = ContinuousClock()

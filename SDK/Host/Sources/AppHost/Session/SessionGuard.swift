@@ -27,9 +27,9 @@ public enum SessionGuard {
     public static func install(stateFile: String?) {
         let note = stateFile.map { "; \($0) holds the state from before it: run again with --state \($0) to come back" } ?? ""
         apphost_guard_install(exitCode, note)
+        // The loader says when a library opens; the guard records its code then (one observer, however often this is called).
+        if !installed { FeatureLoader.observeLoads { path, handle in register(library: path, handle: handle) } }
         installed = true
-        // The loader says when a library opens; the guard records its code then.
-        FeatureLoader.observeLoads { path, handle in register(library: path, handle: handle) }
     }
 
     /// Records the code of the library `handle`, just loaded from `path`, so that a crash in it names it.

@@ -100,27 +100,23 @@ public enum VirtualTime {
 
     /// Holds `job` if time is virtual and the sleep is view-model work's; false to schedule it for real.
     fileprivate static func hold<C: Clock>(_ job: UnownedJob, at instant: C.Instant, clock: C) -> Bool {
-        guard CommandWork.current != nil else { return false }
-        let delay: Duration
         if let clock = clock as? ContinuousClock, let instant = instant as? ContinuousClock.Instant {
-            delay = clock.now.duration(to: instant)
-        } else if let clock = clock as? SuspendingClock, let instant = instant as? SuspendingClock.Instant {
-            delay = clock.now.duration(to: instant)
-        } else {
-            return false
+            return hold(job, after: clock.now.duration(to: instant))
         }
-        return state.withLock { state in
-            guard state.active else { return false }
-            state.order += 1
-            state.held.append(Held(deadline: state.now + max(delay, .zero), order: state.order, job: job))
-            return true
+        if let clock = clock as? SuspendingClock, let instant = instant as? SuspendingClock.Instant {
+            return hold(job, after: clock.now.duration(to: instant))
         }
+        return false
     }
 
     fileprivate static func hold<C: Clock>(_ job: UnownedJob, after delay: C.Duration, clock: C) -> Bool {
-        guard CommandWork.current != nil, let delay = delay as? Duration,
-            clock is ContinuousClock || clock is SuspendingClock
-        else { return false }
+        guard clock is ContinuousClock || clock is SuspendingClock, let delay = delay as? Duration else { return false }
+        return hold(job, after: delay)
+    }
+
+    /// Holds `job`, due `delay` from the virtual now, if time is virtual and a command's view-model code made it.
+    private static func hold(_ job: UnownedJob, after delay: Duration) -> Bool {
+        guard CommandWork.current != nil else { return false }
         return state.withLock { state in
             guard state.active else { return false }
             state.order += 1
