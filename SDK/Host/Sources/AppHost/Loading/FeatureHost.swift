@@ -3,7 +3,7 @@
 // FeatureProber and FeatureLoader), the registry cache (what probes learned,
 // RegistryCache) and the registry (names to factories, DestinationRegistry).
 //
-// With a prober, start-up goes: each folder and file is checked for trust (and
+// With a prober, a cold start (startCold, in four phases) goes: each folder and file is checked for trust (and
 // against the folder's lock file); files the cache does not know in their
 // current version are probed in child processes; the clash rule decides which
 // file owns each name; every accepted file is registered as deferred, and loaded
@@ -100,9 +100,6 @@ public final class FeatureHost {
     /// The registry cache this host's features were found through, if any.
     var usedCache: RegistryCache?
 
-
-
-
     /// What went wrong while loading, one line each, for a person to read: each failed file, each unreadable directory.
     public var problems: [String] {
         failures.map(\.description) + unreadableDirectories.map { "feature directory \($0) cannot be read" }
@@ -153,188 +150,8 @@ public final class FeatureHost {
             return
         }
 
-        let cacheRead = (options.rescan ? nil : options.cache?.load()) ?? RegistryCache.Contents()
-        if let problem = cacheRead.problem, let cache = options.cache {
-            warn("registry cache \(cache.path) \(problem); it is rebuilt")
-        }
-        var records = cacheRead.records
-        var folders = cacheRead.folders
-        var cacheChanged = options.rescan
-        // The cache lists records sorted by path, so each folder's records come out sorted.
-        var cachedByFolder: [Substring: [String]] = [:]
-        for path in cacheRead.order {
-            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.startIndex
-            cachedByFolder[path[..<slash], default: []].append(path)
-        }
-
-        // 1. Which files, each checked for trust and against its folder's lock file. A folder whose
-        //    entries did not change since the cache listed it gives its cached files unchecked; each is
-        //    checked when first loaded (verifyAndLoad).
-        var candidates: [(path: String, folder: Int, key: FileKey, verified: Bool)] = []
-        for (folder, directory) in discovery.directories.enumerated() {
-            guard let folderStatus = FileKey.of(directory), folderStatus.mode & S_IFMT == S_IFDIR else {
-                unreadableDirectories.append(directory)
-                report?("error: feature directory \(directory) cannot be read")
-                continue
-            }
-            if !options.allowUntrusted,
-                let problem = FileTrust.folderProblem(path: directory, mode: folderStatus.mode, owner: folderStatus.owner)
-            {
-                refuse(.untrusted(path: directory, reason: problem))
-                continue
-            }
-            let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-            let folderKey = String(prefix.dropLast())
-            if !options.rescan, folders[folderKey] == folderStatus.key, access(prefix + LockFile.fileName, F_OK) != 0 {
-                for path in cachedByFolder[folderKey[...]] ?? [] {
-                    guard let record = records[path] else { continue }
-                    // Every file is looked at each time (a stat): a refused one that was fixed is taken at
-                    // once, and one whose mode or owner changed (its ctime did) is checked for trust again.
-                    guard let status = FileKey.of(record.path) else {
-                        refuse(.notFound(path: record.path))
-                        continue
-                    }
-                    if status.key != record.key {
-                        if let key = check(record.path, status, allowUntrusted: options.allowUntrusted, records: &records) {
-                            candidates.append((record.path, folder, key, true))
-                        }
-                        cacheChanged = true
-                    } else {
-                        candidates.append((record.path, folder, record.key, true))
-                    }
-                }
-                continue
-            }
-            guard let names = FeatureDiscovery.featureFiles(in: directory) else {
-                unreadableDirectories.append(directory)
-                report?("error: feature directory \(directory) cannot be read")
-                continue
-            }
-            folders[folderKey] = folderStatus.key
-            cacheChanged = true
-            let lock: LockFile?
-            do {
-                lock = try LockFile.read(in: directory)
-            } catch {
-                refuse(.notLocked(path: directory, lockFile: LockFile.fileName, reason: error.message))
-                continue
-            }
-            for name in names {
-                let path = prefix + name
-                guard let status = FileKey.of(path) else {
-                    refuse(.notFound(path: path))
-                    // Kept as a refusal of the link itself, so that a warm start looks at it again and says so.
-                    if let link = FileKey.ofLink(path) {
-                        records[path] = CacheRecord(path: path, key: link, sha256: nil, finding: .refused(FeatureLoadError.notFound(path: path).description))
-                    }
-                    continue
-                }
-                guard check(path, status, allowUntrusted: options.allowUntrusted, records: &records) != nil else { continue }
-                if let lock {
-                    let known = records[path].flatMap { $0.key == status.key ? $0.sha256 : nil }
-                    let hash = known ?? SHA256Digest.ofFile(path)
-                    if known == nil, let hash, var record = records[path], record.key == status.key {
-                        record.sha256 = hash
-                        records[path] = record
-                        cacheChanged = true
-                    }
-                    guard let locked = lock.hashes[name] else {
-                        refuse(.notLocked(path: path, lockFile: lock.path, reason: "is not in the lock file"))
-                        continue
-                    }
-                    guard hash == locked else {
-                        refuse(.notLocked(path: path, lockFile: lock.path, reason: "has changed since it was locked (SHA-256 \(hash ?? "unreadable"), locked \(locked))"))
-                        continue
-                    }
-                    if let problem = lockedResourcesProblem(library: path, lock: lock) {
-                        refuse(.notLocked(path: path, lockFile: lock.path, reason: problem))
-                        continue
-                    }
-                }
-                candidates.append((path, folder, status.key, true))
-            }
-        }
-
-        // 2. What each file registers: from the cache if it knows this version, else from a probe.
-        var findings: [String: (finding: CacheRecord.Finding, fresh: Bool)] = [:]
-        var unknown: [String] = []
-        var damaged = 0
-        var original = cacheRead
-        for candidate in candidates {
-            // A record whose description the descriptions file lost or garbled is probed again, and written anew.
-            if let record = records[candidate.path], case .described(_, let json) = record.finding, !json.isUsable {
-                damaged += 1
-                original.records[candidate.path] = nil
-                unknown.append(candidate.path)
-                continue
-            }
-            if let record = records[candidate.path], record.key == candidate.key || !candidate.verified {
-                findings[candidate.path] = (record.finding, false)
-                if case .refused(let message) = record.finding {
-                    refuse(.refusedByProbe(path: candidate.path, message: message), quarantined: true)
-                }
-            } else {
-                unknown.append(candidate.path)
-            }
-        }
-        if damaged > 0, let cache = options.cache {
-            warn("registry cache \(cache.descriptionsPath) is damaged (\(damaged) description\(damaged == 1 ? "" : "s") missing or unreadable); \(damaged == 1 ? "that file is" : "those files are") probed again and it is rebuilt")
-            cacheChanged = true
-        }
-        if !unknown.isEmpty {
-            let report = self.report
-            let results = prober.probe(unknown) { _, result in
-                if case .failure(let error) = result { report?("error: " + error.description) }
-            }
-            for candidate in candidates where findings[candidate.path] == nil {
-                let finding: CacheRecord.Finding
-                switch results[candidate.path] {
-                case .success(let probed)?:
-                    finding = .described(probed.claims, json: probed.json)
-                case .failure(let error)?:
-                    finding = .refused(error.description)
-                    failures.append(error)
-                    files.append(FeatureFile(path: candidate.path, status: .refused, error: error))
-                case nil:
-                    continue
-                }
-                findings[candidate.path] = (finding, true)
-                let sha256 = records[candidate.path].flatMap { $0.key == candidate.key ? $0.sha256 : nil }
-                records[candidate.path] = CacheRecord(path: candidate.path, key: candidate.key, sha256: sha256, finding: finding)
-                cacheChanged = true
-            }
-        }
-
-        // 3. Who owns each name, by the clash rule; every accepted file is deferred until first used.
-        let described = candidates.compactMap { candidate -> (path: String, folder: Int, claims: FeatureClaims, json: CacheText, fresh: Bool, key: FileKey?)? in
-            guard let found = findings[candidate.path], case .described(let claims, let json) = found.finding else { return nil }
-            return (candidate.path, candidate.folder, claims, json, found.fresh, candidate.verified ? nil : candidate.key)
-        }
-        let clashes = Self.clashes(described.map { ($0.path, $0.folder, $0.claims) })
-        for item in described {
-            if let clash = clashes[item.path] {
-                refuse(clash)
-                continue
-            }
-            let feature = DeferredFeature(path: item.path, claims: item.claims, json: item.json, uncheckedKey: item.key, probed: item.fresh)
-            deferredInOrder.append(feature)
-            registry.addDeferred(feature)
-        }
-        registry.source = self
-
-        // 4. Keep what was learned: drop records of files that are gone, write only if something changed.
-        loading = Loading(
-            prober: prober, cache: options.cache, allowUntrusted: options.allowUntrusted,
-            records: records, folders: folders, original: original
-        )
-        if cacheChanged {
-            let seen = Set(candidates.map(\.path))
-            // A link that leads nowhere is no file, but it is there: its refusal is kept.
-            let gone = Set(records.keys.filter { !seen.contains($0) && FileKey.of($0) == nil && FileKey.ofLink($0) == nil })
-            saveCache(removed: gone)
-        }
+        startCold(discovery, prober: prober, options: options)
     }
-
 
     /// What a probing load keeps for the features it loads later.
     struct Loading {
@@ -349,12 +166,6 @@ public final class FeatureHost {
 
     var loading: Loading?
 
-
-
-
-
-
-
     /// Loads a deferred feature on first use; what it registers must agree with what was described.
     func loadDeferred(_ feature: DeferredFeature) {
         guard let loaded = loadFeature(at: feature.path) else { return }
@@ -363,7 +174,6 @@ public final class FeatureHost {
             warn("\(feature.path) registered \(registered.all.sorted().joined(separator: ", ")), but its probe said "
                 + "\(feature.claims.all.sorted().joined(separator: ", ")); using what it registered (apphost list --rescan probes it again)")
         }
-
     }
 
     func refuse(_ error: FeatureLoadError, quarantined: Bool = false) {
@@ -371,6 +181,17 @@ public final class FeatureHost {
         files.append(FeatureFile(path: error.path, status: quarantined ? .quarantined : .refused, error: error))
         logger.debug("\(error.description)")
         report?("error: " + error.description)
+    }
+
+    /// A file a probe of this run refused: reported already, as the probe ended.
+    func noteRefusedByProbe(_ error: FeatureLoadError) {
+        failures.append(error)
+        files.append(FeatureFile(path: error.path, status: .refused, error: error))
+    }
+
+    func refuseFolder(_ directory: String) {
+        unreadableDirectories.append(directory)
+        report?("error: feature directory \(directory) cannot be read")
     }
 
     func warn(_ line: String) {
