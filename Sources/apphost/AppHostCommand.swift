@@ -173,19 +173,36 @@ struct AppHostCommand: AsyncParsableCommand {
         return nil
     }
 
-    /// The long options a command accepts, read from its own help so they never drift from it.
+    /// The long options a command accepts, from the parser's own description of the command (the
+    /// JSON `--experimental-dump-help` writes), so they never drift from its declarations.
     static func longOptions(of command: ParsableCommand.Type) -> Set<String> {
-        let help = command.helpMessage(includeHidden: true, columns: 1000)
-        var names: Set<String> = ["--help", "--version"]
-        var index = help.startIndex
-        while let range = help[index...].firstRange(of: "--") {
-            var end = range.upperBound
-            while end < help.endIndex, help[end].isLetter || help[end].isNumber || help[end] == "-" {
-                end = help.index(after: end)
+        declaredOptions(of: command).reduce(into: ["--help", "--version", "--experimental-dump-help"]) { $0.formUnion($1.names) }
+    }
+
+    /// One option or flag of a command, as the parser describes it.
+    struct DeclaredOption: Equatable {
+        /// Its long names, each with its dashes.
+        var names: [String]
+        /// An option takes a value; a flag does not.
+        var takesValue: Bool
+    }
+
+    /// Every option and flag `command` declares (hidden ones too), as the parser describes them.
+    static func declaredOptions(of command: ParsableCommand.Type) -> [DeclaredOption] {
+        struct Description: Decodable {
+            struct Command: Decodable { var arguments: [Argument]? }
+            struct Argument: Decodable {
+                struct Name: Decodable { var kind: String; var name: String }
+                var kind: String
+                var names: [Name]?
             }
-            if end > range.upperBound { names.insert(String(help[range.lowerBound..<end])) }
-            index = end
+            var command: Command
         }
-        return names
+        guard let description = try? JSONDecoder().decode(Description.self, from: Data(command._dumpHelp().utf8)) else { return [] }
+        return (description.command.arguments ?? []).compactMap { argument in
+            let names = (argument.names ?? []).filter { $0.kind == "long" }.map { "--" + $0.name }
+            guard argument.kind != "positional", !names.isEmpty else { return nil }
+            return DeclaredOption(names: names, takesValue: argument.kind == "option")
+        }
     }
 }

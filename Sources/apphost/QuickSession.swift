@@ -11,8 +11,10 @@ import Logging
 /// (`--name value`, `--name=value`, flags) is read here instead, into the same `Run` value.
 /// Anything else (help, another command, an option or value this does not know, a value that
 /// does not convert or validate) returns nil, and the full parser reads the line as before, with
-/// its messages. Adding an option to `Run` or `FeatureOptions` means adding it here too:
-/// `QuickSessionTests` fails until it is, and until then such lines take the full parser.
+/// its messages. The options are declared once, on `Run` and `FeatureOptions`; the names below
+/// are checked against the parser's own description of `Run` (`AppHostCommand.declaredOptions`,
+/// each with whether it takes a value) by `QuickSessionTests`, which fails when an option is added
+/// there and not here; until it is, such lines take the full parser.
 enum QuickSession {
     /// The options read here, each taking a value unless it is a flag.
     static let valued: Set<String> = [
