@@ -149,62 +149,39 @@ public struct ScreenLayout {
         /// They are read from the layer's source when asked for: most screens are drawn and
         /// never tapped, and a tap needs one action (``action(at:)``).
         public var actions: [ScreenAction] {
-            var actions: [ScreenAction] = []
-            actions.reserveCapacity(actionCount)
-            forEachAction { action in
-                actions.append(action)
-                return true
+            struct All: LayoutVisitor {
+                var actions: [ScreenAction] = []
+                mutating func visit(_ element: Element) {}
+                mutating func visit(actionable element: Element, _ action: () -> ScreenAction) -> Bool {
+                    actions.append(action())
+                    return true
+                }
             }
-            return actions
+            var all = All()
+            all.actions.reserveCapacity(actionCount)
+            source.walk(&all)
+            return all.actions
         }
 
         /// The actionable element at `index` (`actions[index]`), if there is one.
         public func action(at index: Int) -> ScreenAction? {
-            guard index >= 0, index < actionCount else { return nil }
-            var seen = 0
-            var found: ScreenAction?
-            forEachAction { action in
-                if seen == index {
-                    found = action
+            struct At: LayoutVisitor {
+                var remaining: Int
+                var found: ScreenAction?
+                mutating func visit(_ element: Element) {}
+                mutating func visit(actionable element: Element, _ action: () -> ScreenAction) -> Bool {
+                    guard remaining == 0 else {
+                        remaining -= 1
+                        return true
+                    }
+                    found = action()
                     return false
                 }
-                seen += 1
-                return true
             }
-            return found
-        }
-
-        /// Calls `body` with each action in order until it returns false.
-        private func forEachAction(_ body: (ScreenAction) -> Bool) {
-            switch source {
-            case .body(let nodes):
-                _ = Self.forEachAction(in: nodes, body)
-            case .dialog(let buttons, let depth):
-                for button in buttons where !body(.dialogButton(button, depth: depth)) { return }
-            }
-        }
-
-        /// The actions of `nodes` in the order the layout numbers them; false once `body` asked to stop.
-        private static func forEachAction(in nodes: [Node], _ body: (ScreenAction) -> Bool) -> Bool {
-            for node in nodes {
-                switch node {
-                case .button(let label, let action):
-                    if !body(.button(label: label, action: action)) { return false }
-                case .link(let label, let destination, let failure):
-                    if !body(.link(label: label, destination: destination, failure: failure)) { return false }
-                case .toggle(let label, let isOn, let toggle):
-                    if !body(.toggle(label: label, isOn: isOn, action: toggle)) { return false }
-                case .textField(let label, let text, let field):
-                    if !body(.textField(label: label, text: text, action: field)) { return false }
-                case .list(let content), .section(_, let content), .group(let content):
-                    if !forEachAction(in: content, body) { return false }
-                case .title, .text, .divider, .progress, .error:
-                    continue
-                @unknown default:
-                    continue
-                }
-            }
-            return true
+            guard index >= 0, index < actionCount else { return nil }
+            var at = At(remaining: index)
+            source.walk(&at)
+            return at.found
         }
 
         /// The number `tap` takes for an actionable element of this layer; nil under the top layer.
@@ -278,7 +255,7 @@ public struct ScreenLayout {
             switch layer {
             case .screen(let body, let breadcrumbs), .sheet(let body, let breadcrumbs):
                 let kind: Layer.Kind = if case .sheet = layer { .sheet } else { .screen }
-                builder.append(body)
+                Layer.Source.walk(body, &builder)
                 laid.append(
                     Layer(
                         kind: kind,
@@ -290,7 +267,7 @@ public struct ScreenLayout {
                     )
                 )
             case .dialog(let alert, let confirmation, let depth):
-                for button in alert.buttons { builder.append(button) }
+                Layer.Source.walk(alert.buttons, depth: depth, &builder)
                 laid.append(
                     Layer(
                         kind: confirmation ? .confirmationDialog : .alert,
@@ -309,66 +286,100 @@ public struct ScreenLayout {
         self.chrome = chrome
     }
 
-    /// Flattens the kit's nodes into elements, numbering the actionable ones.
-    private struct Builder {
+    /// Keeps the walk's elements, numbering the actionable ones.
+    private struct Builder: LayoutVisitor {
         var elements: [Element] = []
         var actionCount = 0
 
-        /// Appends an actionable element.
-        mutating func appendActionable(_ element: Element) {
+        mutating func visit(_ element: Element) {
+            elements.append(element)
+        }
+
+        mutating func visit(actionable element: Element, _ action: () -> ScreenAction) -> Bool {
             var element = element
             element.action = actionCount
             elements.append(element)
             actionCount += 1
+            return true
         }
+    }
+}
 
-        mutating func append(_ button: AlertButton) {
-            var element = Element(.dialogButton, text: button.label)
+/// What the one walk over a layer's source reports: each element in the order the layout draws and
+/// numbers them, an actionable one with its action. The layout keeps the elements and `tap` asks for
+/// one action, both through this walk, so a new kind of node is taught to it alone.
+protocol LayoutVisitor {
+    /// An element that is not actionable, or the opening or closing of a list or a section.
+    mutating func visit(_ element: ScreenLayout.Element)
+    /// An actionable element, and its action, made only if asked for; false stops the walk.
+    mutating func visit(actionable element: ScreenLayout.Element, _ action: () -> ScreenAction) -> Bool
+}
+
+extension ScreenLayout.Layer.Source {
+    /// Walks this source in layout order.
+    func walk<Visitor: LayoutVisitor>(_ visitor: inout Visitor) {
+        switch self {
+        case .body(let nodes): Self.walk(nodes, &visitor)
+        case .dialog(let buttons, let depth): Self.walk(buttons, depth: depth, &visitor)
+        }
+    }
+
+    /// Walks a dialog's buttons, the dialog presented over the stack `depth` presentations up.
+    static func walk<Visitor: LayoutVisitor>(_ buttons: [AlertButton], depth: Int, _ visitor: inout Visitor) {
+        for button in buttons {
+            var element = ScreenLayout.Element(.dialogButton, text: button.label)
             element.detail = button.role == .default ? nil : button.role.rawValue
             element.flag = button.role == .destructive
-            appendActionable(element)
+            if !visitor.visit(actionable: element, { .dialogButton(button, depth: depth) }) { return }
         }
+    }
 
-        mutating func append(_ nodes: [Node]) {
-            for node in nodes {
-                switch node {
-                case .title:
-                    continue  // the layer's title
-                case .text(let text):
-                    elements.append(Element(.text, text: text))
-                case .button(let label, _):
-                    appendActionable(Element(.button, text: label))
-                case .link(let label, _, _):
-                    appendActionable(Element(.link, text: label))
-                case .toggle(let label, let isOn, _):
-                    var element = Element(.toggle, text: label)
-                    element.flag = isOn
-                    appendActionable(element)
-                case .textField(let label, let text, _):
-                    var element = Element(.textField, text: label)
-                    element.detail = text
-                    appendActionable(element)
-                case .list(let rows):
-                    elements.append(Element(.list))
-                    append(rows)
-                    elements.append(Element(.endList))
-                case .section(let header, let content):
-                    elements.append(Element(.section, text: header))
-                    append(content)
-                    elements.append(Element(.endSection))
-                case .divider:
-                    elements.append(Element(.divider))
-                case .progress(let label):
-                    elements.append(Element(.progress, text: label))
-                case .error(let message):
-                    elements.append(Element(.error, text: message))
-                case .group(let content):
-                    append(content)
-                @unknown default:
-                    // A kind of element added to a newer kit than this host was built against.
-                    elements.append(Element(.unsupported))
+    /// Walks a body: titles are the layer's, groups are flattened, lists and sections open and close
+    /// around their content. False once the visitor stopped the walk.
+    @discardableResult
+    static func walk<Visitor: LayoutVisitor>(_ nodes: [Node], _ visitor: inout Visitor) -> Bool {
+        typealias Element = ScreenLayout.Element
+        for node in nodes {
+            switch node {
+            case .title:
+                continue  // the layer's title
+            case .text(let text):
+                visitor.visit(Element(.text, text: text))
+            case .button(let label, let action):
+                if !visitor.visit(actionable: Element(.button, text: label), { .button(label: label, action: action) }) { return false }
+            case .link(let label, let destination, let failure):
+                if !visitor.visit(actionable: Element(.link, text: label), { .link(label: label, destination: destination, failure: failure) }) {
+                    return false
                 }
+            case .toggle(let label, let isOn, let toggle):
+                var element = Element(.toggle, text: label)
+                element.flag = isOn
+                if !visitor.visit(actionable: element, { .toggle(label: label, isOn: isOn, action: toggle) }) { return false }
+            case .textField(let label, let text, let field):
+                var element = Element(.textField, text: label)
+                element.detail = text
+                if !visitor.visit(actionable: element, { .textField(label: label, text: text, action: field) }) { return false }
+            case .list(let rows):
+                visitor.visit(Element(.list))
+                if !walk(rows, &visitor) { return false }
+                visitor.visit(Element(.endList))
+            case .section(let header, let content):
+                visitor.visit(Element(.section, text: header))
+                if !walk(content, &visitor) { return false }
+                visitor.visit(Element(.endSection))
+            case .divider:
+                visitor.visit(Element(.divider))
+            case .progress(let label):
+                visitor.visit(Element(.progress, text: label))
+            case .error(let message):
+                visitor.visit(Element(.error, text: message))
+            case .group(let content):
+                if !walk(content, &visitor) { return false }
+            @unknown default:
+                // A kind of element added to a newer kit than this host was built against.
+                visitor.visit(Element(.unsupported))
             }
         }
+        return true
     }
 }
