@@ -9,6 +9,9 @@
 //                                SIGKILL trials on a state file
 //   apphost-benchmark stages     in process: one screen's body, layout and drawing, apart
 //   apphost-benchmark startup [SIZES…]   start-up with many installed features
+//   apphost-benchmark crawl [STATES]     apphost crawl: elements activated a second on this
+//                                repository's app; time and memory on a generated app of
+//                                STATES states (100,000)
 //
 // Every figure is a median of repeats (APPHOST_BENCHMARK_RUNS sets how many).
 
@@ -32,12 +35,15 @@ struct Benchmark {
             try await StageBenchmark.run(buildDirectory: buildDirectory, runs: runs ?? 7)
         case "process":
             try ProcessBenchmark.run(buildDirectory: buildDirectory, runs: runs ?? 11)
+        case "crawl":
+            let states = arguments.dropFirst().first.flatMap { Int($0) }.map { max($0, 2) } ?? 100_000
+            try CrawlBenchmark.run(buildDirectory: buildDirectory, runs: runs ?? 5, states: states)
         case nil:
             try await SessionBenchmark.run(buildDirectory: buildDirectory, runs: runs ?? 7)
             print("")
             try ProcessBenchmark.run(buildDirectory: buildDirectory, runs: runs ?? 11)
         case let other?:
-            print("apphost-benchmark: unknown benchmark '\(other)' (session, process, stages, startup)")
+            print("apphost-benchmark: unknown benchmark '\(other)' (session, process, stages, startup, crawl)")
             exit(2)
         }
     }

@@ -138,7 +138,7 @@ enum StartupBenchmark {
         }
     }
 
-    private static let repository = URL(fileURLWithPath: #filePath)
+    static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Builds one generated feature, once: C for most, Swift for every tenth.

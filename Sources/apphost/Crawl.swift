@@ -1,8 +1,10 @@
 import AppHost
 @_spi(Host) import AppHostKit
 import ArgumentParser
+import Dispatch
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// Options the crawl and the graph share.
 struct CrawlOptions: ParsableArguments {
@@ -28,8 +30,9 @@ struct Crawl: AsyncParsableCommand {
         abstract: "Visit every state reachable by activating elements, and report dead links, screens without a way out, crashes and destinations never reached.",
         discussion: """
             Every element of every state is activated from a fresh session restored to that state (text \
-            fields get the text 'Sample'), in child processes, so a screen that crashes or hangs its \
-            feature is reported and the crawl goes on. The exit status is 1 if a problem was found.
+            fields get the text 'Sample'), in a child process that serves state after state, so a screen \
+            that crashes or hangs its feature is reported, a new child takes over after it, and the \
+            crawl goes on. The exit status is 1 if a problem was found.
             """
     )
 
@@ -39,16 +42,13 @@ struct Crawl: AsyncParsableCommand {
     @Option(help: "text, or json.")
     var format: Session.Format = .text
 
-    @Option(help: .hidden)
-    var child: String?
-
-    @Option(help: .hidden)
-    var from: Int = 1
+    @Flag(help: .hidden)
+    var serve = false
 
     func run() async throws {
         features.bootstrapLogging()
-        if let child {
-            try await Crawler.runChild(link: child, from: from, start: crawl.start, features: features)
+        if serve {
+            try await Crawler.serve(start: crawl.start, features: features)
             return
         }
         try await Crawler(features: features, options: crawl).checkStart()
@@ -58,31 +58,56 @@ struct Crawl: AsyncParsableCommand {
     }
 }
 
-/// Runs the crawl from the parent: a child process per state, restarted after the element that ended it.
+/// Runs the crawl from the parent: a warm child process serves state after state, and a new one
+/// takes over after an element that ended it.
 struct Crawler {
     let features: FeatureOptions
     let options: CrawlOptions
 
-    /// One state explored by `apphost crawl --child LINK`, as JSON lines: the node, then an edge per element.
+    /// What the parent asks a child for: the state `link`, and what its elements from `from` on do.
+    struct Request: Codable {
+        var link: String
+        var from: Int
+    }
+
+    /// The line that ends each answer.
+    static let endOfAnswer = "end"
+
+    /// `apphost crawl --serve`: reads requests, one JSON line each, and answers each with JSON lines
+    /// (the node, then an edge per element from `from`), then `end`; a state that cannot be drawn is
+    /// answered with `end` alone. Ends at the end of its input.
     @MainActor
-    static func runChild(link: String, from: Int, start: String, features: FeatureOptions) async throws {
+    static func serve(start: String, features: FeatureOptions) async throws {
         SessionGuard.install(stateFile: nil)
         guard let host = features.loadHost(reportRefusals: false) else { throw ExitCode(ExitCode.kitMismatch) }
-        let node = try await CrawlExplorer.describe(start: start, link: link.isEmpty ? nil : link, registry: host.registry)
         let encoder = JSONEncoder()
-        standardOutput(String(decoding: try encoder.encode(node), as: UTF8.self) + "\n")
-        guard from <= node.count else { return }
-        for number in from...node.count {
-            let edge = await SessionGuard.watch("activating element \(number) of \(node.link)", limit: SessionGuard.defaultLimit) {
-                do {
-                    return try await CrawlExplorer.activate(number, start: start, link: node.link, registry: host.registry)
-                } catch {
-                    // The state could not be restored for this element: reported on it, never skipped.
-                    let label = node.labels.indices.contains(number - 1) ? node.labels[number - 1] : "element \(number)"
-                    return CrawlEdge(number: number, label: label, command: "tap \(number)", to: nil, toKey: nil, problem: "\(error)")
+        while let line = await nextInputLine() {
+            defer { standardOutput(endOfAnswer + "\n") }
+            guard let request = try? JSONDecoder().decode(Request.self, from: Data(line.utf8)),
+                let node = try? await CrawlExplorer.describe(start: start, link: request.link.isEmpty ? nil : request.link, registry: host.registry)
+            else { continue }
+            standardOutput(String(decoding: try encoder.encode(node), as: UTF8.self) + "\n")
+            guard request.from <= node.count else { continue }
+            for number in request.from...node.count {
+                let edge = await SessionGuard.watch("activating element \(number) of \(node.link)", limit: SessionGuard.defaultLimit) {
+                    do {
+                        return try await CrawlExplorer.activate(number, start: start, link: node.link, registry: host.registry)
+                    } catch {
+                        // The state could not be restored for this element: reported on it, never skipped.
+                        let label = node.labels.indices.contains(number - 1) ? node.labels[number - 1] : "element \(number)"
+                        return CrawlEdge(number: number, label: label, command: "tap \(number)", to: nil, toKey: nil, problem: "\(error)")
+                    }
                 }
+                standardOutput(String(decoding: try encoder.encode(edge), as: UTF8.self) + "\n")
             }
-            standardOutput(String(decoding: try encoder.encode(edge), as: UTF8.self) + "\n")
+        }
+    }
+
+    /// The next line of standard input, read off the main actor (which the last state's work may still
+    /// want); nil at its end.
+    private static func nextInputLine() async -> String? {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: Swift.readLine()) }
         }
     }
 
@@ -100,23 +125,37 @@ struct Crawler {
     }
 
     func run() async throws -> CrawlReport {
+        let arguments = ["crawl", "--serve", "--start", options.start] + features.childArguments
+        let workers = (0..<Self.workerCount).map { _ in CrawlChildren(arguments: arguments) }
+        defer { workers.forEach { $0.retire() } }
+        // States are explored ahead, a batch at a time across the workers, and taken in the queue's
+        // order: the report is the one a single child exploring one state at a time would give.
+        var ahead: [(CrawlNode, [CrawlEdge])?] = []
+        var aheadStart = 0
         var reached: [CrawlReport.Reached] = []
         var seen: Set<String> = []
         var queue: [(link: String, path: [String])] = [("", [])]
         var queued: Set<String> = []
         var truncated = false
         let progress = isatty(STDERR_FILENO) == 1
-        while !queue.isEmpty {
-            let (link, path) = queue.removeFirst()
+        var head = 0
+        while head < queue.count {
+            let path = queue[head].path
+            head += 1
             guard reached.count < options.maxStates else {
                 truncated = true
                 break
             }
-            guard let (node, edges) = explore(link) else { continue }
+            if head - 1 >= aheadStart + ahead.count {
+                let count = min(queue.count - (head - 1), max(workers.count, options.maxStates - reached.count), Self.batchLimit)
+                ahead = explore(queue[(head - 1)..<(head - 1 + count)].map(\.link), workers: workers)
+                aheadStart = head - 1
+            }
+            guard let (node, edges) = ahead[head - 1 - aheadStart] else { continue }
             guard seen.insert(node.key).inserted else { continue }
             reached.append(CrawlReport.Reached(node: node, path: path, edges: edges))
             if progress {
-                standardError("\r\u{1B}[Kcrawling: \(reached.count) states, \(queue.count) waiting: \(node.route)")
+                standardError("\r\u{1B}[Kcrawling: \(reached.count) states, \(queue.count - head) waiting: \(node.route)")
             }
             guard path.count < options.maxDepth else {
                 if edges.contains(where: { $0.toKey.map { !seen.contains($0) } ?? false }) { truncated = true }
@@ -144,46 +183,101 @@ struct Crawler {
         return CrawlReport(start: options.start, reached: reached, neverReached: never, truncated: truncated)
     }
 
+    /// How many children explore at once: one a core, at most four.
+    static let workerCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
+    /// The most states explored ahead in one batch.
+    static let batchLimit = 256
+
+    /// What each of `links` leads to, explored by the workers at once, each taking the next link not taken.
+    private func explore(_ links: [String], workers: [CrawlChildren]) -> [(CrawlNode, [CrawlEdge])?] {
+        let results = Mutex<[(CrawlNode, [CrawlEdge])?]>(Array(repeating: nil, count: links.count))
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(workers.count, links.count)) { worker in
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < links.count else { return }
+                let result = explore(links[index], children: workers[worker])
+                results.withLock { $0[index] = result }
+            }
+        }
+        return results.withLock { $0 }
+    }
+
     /// The node and its edges, from as many children as it takes: one that ends early (a crash or a
-    /// hang while activating an element) is noted on that element, and the next child goes on after it.
-    private func explore(_ link: String) -> (CrawlNode, [CrawlEdge])? {
+    /// hang while activating an element) is noted on that element, and a new child goes on after it.
+    private func explore(_ link: String, children: CrawlChildren) -> (CrawlNode, [CrawlEdge])? {
         var edges: [CrawlEdge] = []
         var node: CrawlNode?
         var next = 1
+        let decoder = JSONDecoder()
+        let encoder = JSONEncoder()
         while true {
-            let (lines, status, said) = Self.child(["crawl", "--child", link, "--from", String(next), "--start", options.start] + features.childArguments)
-            let decoder = JSONDecoder()
-            guard let first = lines.first, let described = try? decoder.decode(CrawlNode.self, from: first) else {
+            guard let child = children.warm(), let request = try? encoder.encode(Request(link: link, from: next)),
+                child.send(String(decoding: request, as: UTF8.self))
+            else { return nil }
+            // The child's own guard ends it when a command hangs; this is for a child stuck elsewhere.
+            let patience = Double(SessionGuard.defaultLimit) * 3
+            let first = child.readLine(timeout: patience)
+            guard let first, let described = try? decoder.decode(CrawlNode.self, from: Data(first)) else {
                 // The state itself could not be drawn: a dead end, reported on the edge that led here.
+                // A child that said so goes on serving; one that ended or said something else is replaced.
+                if first.map({ !$0.elementsEqual(Self.endOfAnswer.utf8) }) ?? true { children.retire(killing: first != nil) }
                 return nil
             }
             node = described
-            for line in lines.dropFirst() {
-                if let edge = try? decoder.decode(CrawlEdge.self, from: line) {
+            var answered = false
+            while let line = child.readLine(timeout: patience) {
+                if line.elementsEqual(Self.endOfAnswer.utf8) {
+                    answered = true
+                    break
+                }
+                if let edge = try? decoder.decode(CrawlEdge.self, from: Data(line)) {
                     edges.append(edge)
                     next = edge.number + 1
                 }
             }
-            if status == 0 || next > described.count { break }
+            if answered || next > described.count { break }
             // The child ended while activating element `next`.
+            let said = children.retire()
             let label = described.labels.indices.contains(next - 1) ? described.labels[next - 1] : "element \(next)"
-            edges.append(CrawlEdge(number: next, label: label, command: "tap \(next)", to: nil, toKey: nil, problem: said.isEmpty ? "the host ended (status \(status))" : said, crashed: true))
+            edges.append(CrawlEdge(number: next, label: label, command: "tap \(next)", to: nil, toKey: nil, problem: said.said.isEmpty ? "the host ended (status \(said.status))" : said.said, crashed: true))
             next += 1
             if next > described.count { break }
         }
         return node.map { ($0, edges) }
     }
+}
 
-    /// Runs `apphost ARGUMENTS`: its JSON lines, exit status, and last line on standard error.
-    private static func child(_ arguments: [String]) -> (lines: [Data], status: Int32, said: String) {
-        let child: ChildProcess
-        do {
-            child = try ChildProcess.run(FeatureDiscovery.executablePath, arguments)
-        } catch {
-            return ([], -1, "\(error)")
-        }
-        let said = String(decoding: child.errors, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
-        return (child.output.split(separator: UInt8(ascii: "\n")).map { Data($0) }, child.status, said)
+/// A crawl worker's warm child: started when first needed, kept for state after state, and replaced
+/// after one that ended.
+///
+/// `@unchecked Sendable`: each worker of a batch uses its own (worker `w` alone uses `workers[w]`),
+/// and batches run one after another, so no two threads touch one at a time.
+final class CrawlChildren: @unchecked Sendable {
+    private let arguments: [String]
+    private var child: LineChild?
+    /// How many children were started.
+    private(set) var started = 0
+
+    init(arguments: [String]) {
+        self.arguments = arguments
+    }
+
+    /// The running child, started if there is none; nil if none can be started.
+    func warm() -> LineChild? {
+        if let child { return child }
+        child = try? LineChild(FeatureDiscovery.executablePath, arguments)
+        if child != nil { started += 1 }
+        return child
+    }
+
+    /// Ends the child: its input is closed and it is waited for (killed first if `killing`); its exit
+    /// status and last line on standard error.
+    @discardableResult
+    func retire(killing: Bool = false) -> (status: Int32, said: String) {
+        defer { child = nil }
+        guard let child else { return (0, "") }
+        return killing ? child.stop() : child.end()
     }
 }
 

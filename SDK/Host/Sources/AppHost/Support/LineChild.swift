@@ -1,0 +1,205 @@
+// A program kept running and spoken to a line at a time: lines go to its standard input, and its
+// standard output is read a line at a time. Standard error is read alongside (poll), so a child that
+// writes much there never blocks; its last 64 KiB are kept, for the line that says why it ended.
+
+@_spi(Host) import AppHostKit
+import CHostProcess
+import FoundationEssentials
+import Glibc
+
+/// A running program, spoken to a line at a time. Not shared between threads: one owner sends,
+/// reads and ends it.
+public final class LineChild {
+    /// The program's process id.
+    public let pid: pid_t
+    private var input: Int32
+    private var output: Int32
+    private var errors: Int32
+    private var buffered: [UInt8] = []
+    private var said: [UInt8] = []
+    private var ended: (status: Int32, said: String)?
+
+    /// The most of standard error kept.
+    static let errorsKept = 65_536
+
+    /// Starts `executable` with `arguments`; `environment` is added to this process's.
+    public init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws(ChildProcessError) {
+        var inputPipe: [Int32] = [-1, -1]
+        var outputPipe: [Int32] = [-1, -1]
+        var errorPipe: [Int32] = [-1, -1]
+        guard apphost_pipe_cloexec(&inputPipe) == 0, apphost_pipe_cloexec(&outputPipe) == 0, apphost_pipe_cloexec(&errorPipe) == 0 else {
+            let reason = String(cString: strerror(errno))
+            for descriptor in inputPipe + outputPipe + errorPipe where descriptor >= 0 { close(descriptor) }
+            throw ChildProcessError(executable: executable, reason: reason)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        // A child that ends while it is written to must not end this process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        var merged = ProcessInfo.processInfo.environment
+        merged.merge(environment) { $1 }
+        let argv = ([executable] + arguments).map { strdup($0) }
+        let envp = merged.map { strdup("\($0.key)=\($0.value)") }
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let started = (argv + [nil]).withUnsafeBufferPointer { arguments in
+            (envp + [nil]).withUnsafeBufferPointer { environment in
+                posix_spawn(&pid, executable, &actions, nil, arguments.baseAddress!, environment.baseAddress!)
+            }
+        }
+        close(inputPipe[0])
+        close(outputPipe[1])
+        close(errorPipe[1])
+        guard started == 0 else {
+            close(inputPipe[1])
+            close(outputPipe[0])
+            close(errorPipe[0])
+            throw ChildProcessError(executable: executable, reason: String(cString: strerror(started)))
+        }
+        self.pid = pid
+        input = inputPipe[1]
+        output = outputPipe[0]
+        errors = errorPipe[0]
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Writes `line` and a line break to its standard input; false if it no longer reads.
+    @discardableResult
+    public func send(_ line: String) -> Bool {
+        guard input >= 0 else { return false }
+        var bytes = Array(line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(input, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 { return false }
+            offset += written
+        }
+        return true
+    }
+
+    /// The next line it writes to standard output, without its line break; nil once its output ends,
+    /// or when `timeout` seconds pass first (the child is then ended with SIGKILL).
+    public func readLine(timeout: Double? = nil) -> [UInt8]? {
+        let deadline = timeout.map { Self.now() + $0 }
+        while true {
+            if let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(buffered[..<newline])
+                buffered.removeSubrange(...newline)
+                return line
+            }
+            guard output >= 0 else {
+                if buffered.isEmpty { return nil }
+                defer { buffered = [] }
+                return buffered
+            }
+            var descriptors = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
+            let wait = deadline.map { Int32(max(0, min(($0 - Self.now()) * 1000, 3_600_000))) } ?? -1
+            let ready = poll(&descriptors, nfds_t(descriptors.count), wait)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                close(output)
+                output = -1
+                continue
+            }
+            if ready == 0, deadline != nil {
+                kill(pid, SIGKILL)
+                close(output)
+                output = -1
+                buffered = []
+                return nil
+            }
+            if errors >= 0, descriptors[1].revents != 0 { drainErrors() }
+            if descriptors[0].revents != 0, !fill() {
+                close(output)
+                output = -1
+            }
+        }
+    }
+
+    /// Closes its input and waits for it to end: its exit status (128 + the signal number if a signal
+    /// ended it) and the last line it wrote to standard error.
+    public func end() -> (status: Int32, said: String) {
+        if let ended { return ended }
+        if input >= 0 {
+            close(input)
+            input = -1
+        }
+        // Both pipes are read to their ends together, so that neither can block the child.
+        while output >= 0 || errors >= 0 {
+            var descriptors = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
+            if poll(&descriptors, 2, -1) < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            if errors >= 0, descriptors[1].revents != 0 { drainErrors() }
+            if output >= 0, descriptors[0].revents != 0, !fill() {
+                close(output)
+                output = -1
+            }
+        }
+        if output >= 0 { close(output) }
+        if errors >= 0 { close(errors) }
+        output = -1
+        errors = -1
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        let text = String(decoding: said, as: UTF8.self)
+        let last = text.split(separator: "\n").last.map(String.init) ?? ""
+        ended = (code, last)
+        return (code, last)
+    }
+
+    /// Ends it at once (SIGKILL), and waits for it.
+    @discardableResult
+    public func stop() -> (status: Int32, said: String) {
+        if ended == nil { kill(pid, SIGKILL) }
+        return end()
+    }
+
+    /// Everything it wrote to standard error that was kept.
+    public var errorText: String { String(decoding: said, as: UTF8.self) }
+
+    /// Reads what standard output has into the buffer; false at its end.
+    private func fill() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            buffered += chunk[0..<count]
+            return true
+        }
+    }
+
+    private func drainErrors() {
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        let count = chunk.withUnsafeMutableBytes { read(errors, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { return }
+        guard count > 0 else {
+            close(errors)
+            errors = -1
+            return
+        }
+        said += chunk[0..<count]
+        if said.count > Self.errorsKept { said.removeFirst(said.count - Self.errorsKept) }
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
