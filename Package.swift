@@ -56,6 +56,7 @@ let package = Package(
     name: "AppHost",
     products: [
         .executable(name: "apphost", targets: ["apphost"]),
+        .executable(name: "apphost-mcp", targets: ["apphost-mcp"]),
         featureLibrary("Home"),
         featureLibrary("Character"),
         featureLibrary("Settings"),
@@ -74,6 +75,8 @@ let package = Package(
         .package(path: "SDK/Host"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
         .executableTarget(
@@ -85,6 +88,15 @@ let package = Package(
                 kit,
                 logging,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `apphost mcp` becomes this program: the MCP server and its library stay out of apphost.
+        .executableTarget(
+            name: "apphost-mcp",
+            dependencies: [
+                host, kit, logging,
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
         .executableTarget(name: "apphost-benchmark", dependencies: [host, kit]),
@@ -118,6 +130,10 @@ let package = Package(
                 .product(name: "AppHostScaffold", package: "Host"),
                 .product(name: "AppHostFuzzing", package: "Host"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // The MCP server's tests speak to `apphost mcp` with the SDK's own client.
+                "apphost-mcp",
+                .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .testTarget(

@@ -39,17 +39,18 @@ struct AppHostCommand: AsyncParsableCommand {
               apphost test Features                     every *.flow file under Features
               apphost crawl --start main                every reachable state, and problems
               apphost graph --start main --output g.svg the navigation graph (Graphviz)
+              apphost mcp                               a Model Context Protocol server
 
             Feature libraries (lib*Feature.so) are searched in the --features directories, \
             else in the directories of APPHOST_FEATURES (colon-separated), \
             else in the directory that holds apphost.
             """,
-        subcommands: [Run.self, List.self, Routes.self, FlowTest.self, Crawl.self, Graph.self, Lock.self, NewFeature.self, Probe.self],
+        subcommands: [Run.self, List.self, Routes.self, FlowTest.self, Crawl.self, Graph.self, Lock.self, NewFeature.self, Probe.self, Serve.self, MCPCommand.self],
         defaultSubcommand: Run.self
     )
 
     /// The commands a person types (`probe` is for apphost itself).
-    static let commandNames = ["run", "list", "routes", "test", "crawl", "graph", "lock", "new-feature", "help"]
+    static let commandNames = ["run", "list", "routes", "test", "crawl", "graph", "lock", "new-feature", "mcp", "help"]
 
     /// What a bare `apphost` says: what can be started from the features found, and where to go next.
     @MainActor

@@ -103,14 +103,6 @@ struct Crawler {
         }
     }
 
-    /// The next line of standard input, read off the main actor (which the last state's work may still
-    /// want); nil at its end.
-    private static func nextInputLine() async -> String? {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: Swift.readLine()) }
-        }
-    }
-
     /// Ends the command, exit 2, when `--start` names nothing a loaded feature provides (or nothing is
     /// loaded): a crawl from nowhere would pass, having reached nothing.
     @MainActor

@@ -53,6 +53,21 @@ public struct Flow: Sendable {
     /// The assertion words, for messages.
     public static let assertions = ["see", "not see", "element", "route", "link", "error", "no error", "snapshot"]
 
+    /// Each step a flow has besides the session's commands, with when it passes (for people and tools:
+    /// `apphost mcp` serves it as its flow syntax).
+    public static let stepReference: [(usage: String, summary: String)] = [
+        ("start NAME", "(the first step only) the flow's session starts at NAME; else at apphost test's --start"),
+        ("see TEXT", "passes when the screen the step before left contains TEXT"),
+        ("not see TEXT", "passes when that screen does not contain TEXT"),
+        ("element LABEL", "passes when an element labelled LABEL can be tapped"),
+        ("route ROUTE", "passes when the route on top is ROUTE"),
+        ("link LINK", "passes when the whole state, as state prints it, is LINK"),
+        ("error TEXT", "passes when the command before reported an error containing TEXT"),
+        ("no error", "passes when the command before reported none"),
+        ("snapshot FILE", "passes when the whole screen (drawn at width 60) equals FILE, beside the flow; a missing file is written"),
+        ("# …", "a comment; blank lines are skipped too"),
+    ]
+
     /// Reads a flow's text; `path` names it in errors.
     public init(text: String, path: String) throws(FlowError) {
         self.path = path

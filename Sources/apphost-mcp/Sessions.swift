@@ -1,0 +1,151 @@
+// The sessions an MCP client started: each one an `apphost serve` child process, so a feature that
+// crashes or hangs ends its own session and never the server.
+
+import AppHost
+import Dispatch
+import Foundation
+
+/// What a session's child answered to a command (see `apphost serve`).
+struct Answer: Codable, Sendable {
+    var screen: String
+    var layout: String
+    var route: String
+    var link: String
+    var errors: [String]
+    var output: String
+    var ended = false
+}
+
+/// What became of a command sent to a session.
+enum Reply: Sendable {
+    /// It ran: the session's answer.
+    case answer(Answer)
+    /// The session ended while it ran (a feature crashed or hung, or the child could not go on): the
+    /// line that says why.
+    case ended(String)
+}
+
+/// One session: its child, spoken to a line at a time.
+///
+/// `@unchecked Sendable`: the child (a `LineChild`, which one owner must use at a time) and the time of
+/// last use are touched only on `queue`, a serial queue, so one command at a time reaches the child.
+final class SessionChild: @unchecked Sendable {
+    let id: String
+    /// Where its recording (a flow of every command since its start) is written.
+    let recording: String
+    private let queue: DispatchQueue
+    private var child: LineChild?
+    private var used = Date()
+
+    /// The longest a command may take before the session is ended; the child's own guard ends a
+    /// feature that hangs well before (`--feature-timeout`), so this is for a child stuck elsewhere.
+    static let patience: Double = 120
+
+    private init(id: String, recording: String, child: LineChild) {
+        self.id = id
+        self.recording = recording
+        self.child = child
+        queue = DispatchQueue(label: "apphost.mcp.session.\(id)")
+    }
+
+    /// Starts a session as `apphost serve ARGUMENTS`, recording to `recording`: the session and its
+    /// first screen, or why it could not start.
+    static func start(id: String, apphost: String, arguments: [String], recording: String) async -> Result<(SessionChild, Answer), StartFailure> {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let child: LineChild
+                do {
+                    child = try LineChild(apphost, ["serve", "--record", recording] + arguments, environment: ["SWIFT_BACKTRACE": "enable=no"])
+                } catch {
+                    continuation.resume(returning: .failure(StartFailure(message: "\(error)")))
+                    return
+                }
+                guard let line = child.readLine(timeout: patience), let answer = try? JSONDecoder().decode(Answer.self, from: Data(line)) else {
+                    let ended = child.end()
+                    let said = child.errorText.split(separator: "\n").map(String.init)
+                    let reason = said.last(where: { $0.hasPrefix("error: ") }) ?? (ended.said.isEmpty ? "the session ended (status \(ended.status))" : ended.said)
+                    continuation.resume(returning: .failure(StartFailure(message: reason)))
+                    return
+                }
+                continuation.resume(returning: .success((SessionChild(id: id, recording: recording, child: child), answer)))
+            }
+        }
+    }
+
+    struct StartFailure: Error {
+        var message: String
+    }
+
+    /// Runs `command` in the session.
+    func ask(_ command: String) async -> Reply {
+        await withCheckedContinuation { continuation in
+            queue.async { [self] in
+                used = Date()
+                guard let child else {
+                    continuation.resume(returning: .ended("the session has ended"))
+                    return
+                }
+                guard child.send(command), let line = child.readLine(timeout: Self.patience),
+                    let answer = try? JSONDecoder().decode(Answer.self, from: Data(line))
+                else {
+                    let ended = child.stop()
+                    self.child = nil
+                    continuation.resume(returning: .ended(ended.said.isEmpty ? "the session ended (status \(ended.status))" : ended.said))
+                    return
+                }
+                if answer.ended { _ = child.end(); self.child = nil }
+                continuation.resume(returning: .answer(answer))
+            }
+        }
+    }
+
+    /// Seconds since the session was last used.
+    func idleSeconds() async -> Double {
+        await withCheckedContinuation { continuation in
+            queue.async { [self] in continuation.resume(returning: Date().timeIntervalSince(used)) }
+        }
+    }
+
+    /// Ends the session: its input is closed, and it is killed if it does not end at once.
+    func close() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async { [self] in
+                if let child {
+                    // A session that answers its quit ends by itself; one that does not is killed.
+                    if child.send("quit"), child.readLine(timeout: 2) != nil { _ = child.end() } else { child.stop() }
+                }
+                child = nil
+                continuation.resume()
+            }
+        }
+    }
+}
+
+/// Every open session, by id.
+actor Sessions {
+    private var open: [String: SessionChild] = [:]
+    private var started = 0
+
+    /// A new session id: `s1`, `s2`, …
+    func nextID() -> String {
+        started += 1
+        return "s\(started)"
+    }
+
+    func add(_ session: SessionChild) {
+        open[session.id] = session
+    }
+
+    func session(_ id: String) -> SessionChild? {
+        open[id]
+    }
+
+    @discardableResult
+    func remove(_ id: String) -> SessionChild? {
+        open.removeValue(forKey: id)
+    }
+
+    var ids: [String] { open.keys.sorted { $0.count == $1.count ? $0 < $1 : $0.count < $1.count } }
+
+    var all: [SessionChild] { Array(open.values) }
+}

@@ -1,0 +1,353 @@
+// What each tool call does: session commands go to the session's child; the rest run `apphost` as a
+// child process and return what it printed.
+
+import AppHost
+import Dispatch
+import Foundation
+import Logging
+import MCP
+
+struct ToolCalls: Sendable {
+    /// The `apphost` executable every child runs.
+    let apphost: String
+    /// `--features`, `--cache-dir` and `--allow-untrusted` as the server was given them.
+    let featureArguments: [String]
+    let logger: Logger
+    let sessions = Sessions()
+    /// The calls being answered: at the end of its input the server finishes them before it ends.
+    let inFlight = InFlight()
+    /// Where sessions record their flows.
+    let recordings = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-mcp-\(getpid())").path
+
+    /// The session commands each tool sends, given its checked arguments.
+    private static let sessionCommands: [String: @Sendable (Arguments) throws(ToolError) -> String] = [
+        "tap": { arguments throws(ToolError) in "tap \(try arguments.element("element"))" },
+        "type": { arguments throws(ToolError) in
+            let text = try arguments.string("text") ?? ""
+            guard !text.contains("\n") else { throw ToolError(message: "type: 'text' must be one line") }
+            return "type \(try arguments.element("element")) \(text)"
+        },
+        "back": { _ in "back" },
+        "root": { _ in "root" },
+        "dismiss": { _ in "dismiss" },
+        "tab": { arguments throws(ToolError) in "tab \(try arguments.element("item"))" },
+        "open": { arguments throws(ToolError) in "open \(try arguments.oneLine("link"))" },
+        "wait": { arguments throws(ToolError) in
+            switch (try arguments.string("duration"), try arguments.string("until")) {
+            case (let duration?, nil):
+                guard !duration.contains("\n") else { throw ToolError(message: "wait: 'duration' must be one line") }
+                return "wait \(duration)"
+            case (nil, let text?):
+                guard !text.isEmpty, !text.contains("\n") else { throw ToolError(message: "wait: 'until' must be a text on one line") }
+                return "wait until \(text)"
+            default:
+                throw ToolError(message: "wait needs one of 'duration' (300ms, 2s) or 'until' (a text the screen must show)")
+            }
+        },
+        "state": { _ in "state" },
+        "screen": { _ in "show" },
+    ]
+
+    func call(_ tool: String, _ values: [String: Value]?) async -> CallTool.Result {
+        await inFlight.enter()
+        defer { Task { await inFlight.leave() } }
+        do {
+            guard ToolCatalog.schemas[tool] != nil else {
+                throw ToolError(message: "no tool '\(tool)' (tools/list names them: \(ToolCatalog.order.joined(separator: ", ")))")
+            }
+            let arguments = try Arguments(tool: tool, values)
+            if let command = Self.sessionCommands[tool] {
+                let session = try await session(arguments)
+                return await run(try command(arguments), in: session)
+            }
+            switch tool {
+            case "start": return try await start(arguments)
+            case "record": return try await record(arguments)
+            case "close":
+                let session = try await session(arguments)
+                await sessions.remove(session.id)
+                await session.close()
+                return CallTool.Result(content: [.text(text: "session \(session.id) closed", annotations: nil, _meta: nil)])
+            case "sessions": return await openSessions()
+            case "routes": return try await runApphost(["routes"] + features(arguments))
+            case "list": return try await runApphost(["list"] + features(arguments))
+            case "crawl": return try await crawl(arguments)
+            case "graph": return try await runApphost(["graph", "--start", arguments.oneLine("start"), "--format", "mermaid"] + features(arguments))
+            case "test": return try await test(arguments)
+            default: throw ToolError(message: "no tool '\(tool)'")
+            }
+        } catch {
+            logger.debug("\(tool): \(error.message)")
+            return Self.failure(error.message)
+        }
+    }
+
+    // MARK: Sessions
+
+    private func session(_ arguments: Arguments) async throws(ToolError) -> SessionChild {
+        let id = try arguments.requiredString("session")
+        guard let session = await sessions.session(id) else {
+            let open = await sessions.ids
+            throw ToolError(message: "\(arguments.tool): no session '\(id)'" + (open.isEmpty ? " (none is open: start one)" : " (open: \(open.joined(separator: ", ")))"))
+        }
+        return session
+    }
+
+    private func start(_ arguments: Arguments) async throws(ToolError) -> CallTool.Result {
+        var childArguments = ["--start", try arguments.oneLine("start")]
+        if let link = try arguments.string("open") {
+            guard !link.contains("\n") else { throw ToolError(message: "start: 'open' must be one line") }
+            childArguments += ["--open", link]
+        }
+        if let width = try arguments.integer("width", in: TextRenderer.minimumWidth...TextRenderer.maximumWidth) {
+            childArguments += ["--width", String(width)]
+        }
+        childArguments += try features(arguments)
+        let id = await sessions.nextID()
+        try? FileManager.default.createDirectory(atPath: recordings, withIntermediateDirectories: true)
+        let recording = recordings + "/\(id).flow"
+        switch await SessionChild.start(id: id, apphost: apphost, arguments: childArguments, recording: recording) {
+        case .success(let (session, answer)):
+            await sessions.add(session)
+            logger.info("session \(id) started: \(childArguments.joined(separator: " "))")
+            return Self.screen(answer, session: id)
+        case .failure(let failure):
+            throw ToolError(message: "start: \(failure.message)")
+        }
+    }
+
+    private func run(_ command: String, in session: SessionChild) async -> CallTool.Result {
+        switch await session.ask(command) {
+        case .answer(let answer):
+            if answer.ended { await sessions.remove(session.id) }
+            return Self.screen(answer, session: session.id)
+        case .ended(let said):
+            await sessions.remove(session.id)
+            logger.info("session \(session.id) ended: \(said)")
+            return Self.failure("session \(session.id) ended: \(said)")
+        }
+    }
+
+    private func record(_ arguments: Arguments) async throws(ToolError) -> CallTool.Result {
+        let session = try await session(arguments)
+        guard let flow = try? String(contentsOfFile: session.recording, encoding: .utf8) else {
+            throw ToolError(message: "record: the recording of session \(session.id) cannot be read")
+        }
+        var text = flow
+        if let path = try arguments.string("path") {
+            let target = URL(fileURLWithPath: path)
+            guard target.pathExtension == "flow" else { throw ToolError(message: "record: 'path' must name a .flow file, got '\(path)'") }
+            let source = URL(fileURLWithPath: session.recording)
+            let sourceScreens = source.deletingPathExtension().path + ".screens"
+            let targetScreens = target.deletingPathExtension().path + ".screens"
+            // The snapshots are named after the flow: the copy's steps name its own folder.
+            let renamed = flow.replacingOccurrences(
+                of: "snapshot \(source.deletingPathExtension().lastPathComponent).screens/",
+                with: "snapshot \(target.deletingPathExtension().lastPathComponent).screens/")
+            do {
+                try? FileManager.default.removeItem(atPath: targetScreens)
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.copyItem(atPath: sourceScreens, toPath: targetScreens)
+                try Data(renamed.utf8).write(to: target)
+            } catch {
+                throw ToolError(message: "record: \(path) cannot be written: \(error.localizedDescription)")
+            }
+            text = renamed + "\n# written to \(path), its snapshots to \(targetScreens)/\n"
+        }
+        return CallTool.Result(content: [.text(text: text, annotations: nil, _meta: nil)])
+    }
+
+    private func openSessions() async -> CallTool.Result {
+        let ids = await sessions.ids
+        return CallTool.Result(content: [.text(text: ids.isEmpty ? "no session is open" : ids.joined(separator: "\n"), annotations: nil, _meta: nil)])
+    }
+
+    func closeIdle(after seconds: Double) async {
+        for session in await sessions.all where await session.idleSeconds() >= seconds {
+            await sessions.remove(session.id)
+            await session.close()
+            logger.info("session \(session.id) closed after \(Int(seconds)) s unused")
+        }
+    }
+
+    func closeAll() async {
+        for session in await sessions.all {
+            await sessions.remove(session.id)
+            await session.close()
+        }
+        try? FileManager.default.removeItem(atPath: recordings)
+    }
+
+    // MARK: Other tools
+
+    /// The features options of a call: its own folders, else the server's.
+    private func features(_ arguments: Arguments) throws(ToolError) -> [String] {
+        let folders = try arguments.strings("features")
+        guard !folders.isEmpty else { return featureArguments }
+        return folders.flatMap { ["--features", $0] } + featureArguments.dropFeatureFolders()
+    }
+
+    private func crawl(_ arguments: Arguments) async throws(ToolError) -> CallTool.Result {
+        var childArguments = ["crawl", "--start", try arguments.oneLine("start"), "--format", "json"]
+        if let states = try arguments.integer("max_states", in: 1...1_000_000) { childArguments += ["--max-states", String(states)] }
+        if let depth = try arguments.integer("max_depth", in: 1...1_000) { childArguments += ["--max-depth", String(depth)] }
+        let ran = await Self.runChild(apphost, childArguments + (try features(arguments)))
+        guard let report = try? JSONDecoder().decode(CrawlReport.self, from: Data(ran.output)) else {
+            throw ToolError(message: "crawl: " + (ran.errorLines.last ?? "apphost crawl ended with status \(ran.status)"))
+        }
+        let structured = try? Value(report)
+        return CallTool.Result(content: [.text(text: report.text, annotations: nil, _meta: nil)], structuredContent: structured, isError: false, _meta: nil)
+    }
+
+    private func test(_ arguments: Arguments) async throws(ToolError) -> CallTool.Result {
+        let paths = try arguments.strings("paths")
+        guard !paths.isEmpty else { throw ToolError(message: "test needs 'paths', flow files or folders searched for *.flow") }
+        let junit = recordings + "/junit-\(UUID().uuidString).xml"
+        try? FileManager.default.createDirectory(atPath: recordings, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: junit) }
+        var childArguments = ["test", "--color", "never", "--junit", junit]
+        if let start = try arguments.string("start") { childArguments += ["--start", start] }
+        let ran = await Self.runChild(apphost, childArguments + (try features(arguments)) + ["--"] + paths)
+        let text = String(decoding: ran.output, as: UTF8.self) + ran.errorLines.map { $0 + "\n" }.joined()
+        guard ran.status == 0 || ran.status == 1 else { throw ToolError(message: "test: " + (ran.errorLines.last ?? "apphost test ended with status \(ran.status)")) }
+        let xml = (try? String(contentsOfFile: junit, encoding: .utf8)) ?? ""
+        return CallTool.Result(
+            content: [.text(text: text, annotations: nil, _meta: nil)],
+            structuredContent: Value?.some(.object(["passed": .bool(ran.status == 0), "junit": .string(xml)])),
+            isError: false, _meta: nil)
+    }
+
+    /// Runs `apphost ARGUMENTS` and returns what it printed; a tool error if it failed with nothing to show.
+    private func runApphost(_ arguments: [String]) async throws(ToolError) -> CallTool.Result {
+        let ran = await Self.runChild(apphost, arguments)
+        let output = String(decoding: ran.output, as: UTF8.self)
+        guard ran.status == 0 || !output.isEmpty else {
+            throw ToolError(message: "\(arguments[0]): " + (ran.errorLines.last ?? "apphost \(arguments[0]) ended with status \(ran.status)"))
+        }
+        let notes = ran.errorLines.isEmpty ? "" : "\n" + ran.errorLines.joined(separator: "\n") + "\n"
+        return CallTool.Result(content: [.text(text: output + notes, annotations: nil, _meta: nil)])
+    }
+
+    struct Ran: Sendable {
+        var status: Int32
+        var output: [UInt8]
+        var errorLines: [String]
+    }
+
+    /// Runs a child to its end, off the cooperative threads.
+    static func runChild(_ executable: String, _ arguments: [String]) async -> Ran {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                do {
+                    let child = try ChildProcess.run(executable, arguments)
+                    let lines = child.errorText.split(separator: "\n").map(String.init)
+                    continuation.resume(returning: Ran(status: child.status, output: child.output, errorLines: lines))
+                } catch {
+                    continuation.resume(returning: Ran(status: -1, output: [], errorLines: ["\(error)"]))
+                }
+            }
+        }
+    }
+
+    // MARK: Resources
+
+    /// Each feature's routes, and the flow syntax.
+    func resources() async -> [Resource] {
+        var resources = [
+            Resource(name: "flow syntax", uri: FlowSyntax.uri, description: "The steps of a flow file, for the test tool and record.", mimeType: "text/markdown")
+        ]
+        for (name, _) in await routeEntries() {
+            resources.append(Resource(name: "routes of \(name)", uri: "apphost://routes/\(name)", description: "The destinations of the feature \(name), with their parameters.", mimeType: "application/json"))
+        }
+        return resources
+    }
+
+    func read(_ uri: String) async -> [Resource.Content]? {
+        if uri == FlowSyntax.uri { return [.text(FlowSyntax.text, uri: uri, mimeType: "text/markdown")] }
+        let prefix = "apphost://routes/"
+        guard uri.hasPrefix(prefix) else { return nil }
+        let name = String(uri.dropFirst(prefix.count))
+        guard let entry = await routeEntries().first(where: { $0.name == name }),
+            let data = try? JSONEncoder().encode(entry.entry)
+        else { return nil }
+        return [.text(String(decoding: data, as: UTF8.self), uri: uri, mimeType: "application/json")]
+    }
+
+    /// `apphost routes --format json`, an entry a feature or shell.
+    private func routeEntries() async -> [(name: String, entry: Value)] {
+        let ran = await Self.runChild(apphost, ["routes", "--format", "json"] + featureArguments)
+        guard let map = try? JSONDecoder().decode([String: [Value]].self, from: Data(ran.output)) else { return [] }
+        return (map["routes"] ?? []).compactMap { entry in
+            entry.objectValue?["name"]?.stringValue.map { ($0, entry) }
+        }
+    }
+
+    // MARK: Results
+
+    /// A screen as a tool's result: the text (after a line naming the session and route, and the errors),
+    /// and everything as structured content, the JSON layout as an object.
+    static func screen(_ answer: Answer, session: String) -> CallTool.Result {
+        var text = "session \(session) · \(answer.route)\n"
+        text += answer.errors.map { $0 + "\n" }.joined()
+        if !answer.output.isEmpty { text += answer.output + (answer.output.hasSuffix("\n") ? "" : "\n") }
+        text += answer.screen
+        if answer.ended { text += "(the session ended)\n" }
+        let layout = (try? JSONDecoder().decode(Value.self, from: Data(answer.layout.utf8))) ?? .null
+        let structured: Value = .object([
+            "session": .string(session), "route": .string(answer.route), "link": .string(answer.link),
+            "errors": .array(answer.errors.map { .string($0) }), "output": .string(answer.output),
+            "screen": .string(answer.screen), "layout": layout, "ended": .bool(answer.ended),
+        ])
+        // A command that reported an error is a failed call, with the screen it left.
+        let content: [Tool.Content] = [.text(text: text, annotations: nil, _meta: nil)]
+        let structuredContent: Value? = structured
+        return CallTool.Result(content: content, structuredContent: structuredContent, isError: !answer.errors.isEmpty, _meta: nil)
+    }
+
+    static func failure(_ message: String) -> CallTool.Result {
+        CallTool.Result(content: [.text(text: "error: " + message, annotations: nil, _meta: nil)], isError: true)
+    }
+}
+
+extension Error {
+    /// The line a tool error shows.
+    var message: String { (self as? ToolError)?.message ?? "\(self)" }
+}
+
+extension [String] {
+    /// These options without their `--features DIR` pairs.
+    func dropFeatureFolders() -> [String] {
+        var kept: [String] = []
+        var index = 0
+        while index < count {
+            if self[index] == "--features" { index += 2; continue }
+            kept.append(self[index])
+            index += 1
+        }
+        return kept
+    }
+}
+
+/// How many calls are being answered, and a wait for none.
+actor InFlight {
+    private var count = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func enter() {
+        count += 1
+    }
+
+    func leave() {
+        count -= 1
+        if count == 0 {
+            waiting.forEach { $0.resume() }
+            waiting = []
+        }
+    }
+
+    /// Returns when no call is being answered.
+    func none() async {
+        guard count > 0 else { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+}

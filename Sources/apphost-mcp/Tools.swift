@@ -1,0 +1,185 @@
+// The tools `apphost mcp` offers, each with its JSON schema, and what each call does. A call with bad
+// arguments is answered as a tool error (isError) naming the argument and what it must be, so an
+// agent can correct itself; the server goes on.
+
+import AppHost
+import Foundation
+import MCP
+
+/// A tool call that cannot run as asked: the line that says why.
+struct ToolError: Error {
+    var message: String
+}
+
+/// The arguments of one call, read with checks that name what is wrong.
+struct Arguments {
+    let tool: String
+    let values: [String: Value]
+
+    init(tool: String, _ values: [String: Value]?) throws(ToolError) {
+        self.tool = tool
+        self.values = values ?? [:]
+        let known = Set(ToolCatalog.schemas[tool]?.properties.map(\.name) ?? [])
+        if let unknown = self.values.keys.sorted().first(where: { !known.contains($0) }) {
+            let names = known.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            throw ToolError(message: "\(tool) takes no argument '\(unknown)'" + (known.isEmpty ? "" : " (it takes \(names))"))
+        }
+    }
+
+    func string(_ name: String) throws(ToolError) -> String? {
+        guard let value = values[name], !value.isNull else { return nil }
+        guard let text = value.stringValue else { throw ToolError(message: "\(tool): '\(name)' must be a string, got \(value)") }
+        return text
+    }
+
+    func requiredString(_ name: String) throws(ToolError) -> String {
+        guard let text = try string(name), !text.isEmpty else { throw ToolError(message: "\(tool) needs '\(name)', a non-empty string") }
+        return text
+    }
+
+    func integer(_ name: String, in range: ClosedRange<Int>) throws(ToolError) -> Int? {
+        guard let value = values[name], !value.isNull else { return nil }
+        let number: Int?
+        switch value {
+        case .int(let int): number = int
+        case .double(let double) where double.rounded() == double && abs(double) < 1e15: number = Int(double)
+        default: number = nil
+        }
+        guard let number, range.contains(number) else {
+            throw ToolError(message: "\(tool): '\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(value)")
+        }
+        return number
+    }
+
+    func strings(_ name: String) throws(ToolError) -> [String] {
+        guard let value = values[name], !value.isNull else { return [] }
+        guard let array = value.arrayValue, let strings = Optional(array.compactMap(\.stringValue)), strings.count == array.count else {
+            throw ToolError(message: "\(tool): '\(name)' must be an array of strings, got \(value)")
+        }
+        return strings
+    }
+
+    /// An element of the screen: its number (from 1) or its label.
+    func element(_ name: String) throws(ToolError) -> String {
+        switch values[name] {
+        case .int(let number)? where number >= 1: return String(number)
+        case .double(let number)? where number >= 1 && number.rounded() == number && number < 1e9: return String(Int(number))
+        case .string(let label)? where !label.trimmingCharacters(in: .whitespaces).isEmpty && !label.contains("\n"): return label
+        case nil, .null?: throw ToolError(message: "\(tool) needs '\(name)', the element's number on the screen (from 1) or its label")
+        case let other?: throw ToolError(message: "\(tool): '\(name)' must be the element's number on the screen (from 1) or its label, got \(other)")
+        }
+    }
+
+    /// A session command's argument, on one line.
+    func oneLine(_ name: String) throws(ToolError) -> String {
+        let text = try requiredString(name)
+        guard !text.contains("\n"), !text.contains("\r") else { throw ToolError(message: "\(tool): '\(name)' must be one line") }
+        return text
+    }
+}
+
+/// One tool's schema: its properties, each with a JSON type and what it is.
+struct Schema {
+    struct Property {
+        var name: String
+        var type: Value
+        var description: String
+    }
+
+    var description: String
+    var properties: [Property]
+    var required: [String]
+
+    var json: Value {
+        var properties: [String: Value] = [:]
+        for property in self.properties {
+            properties[property.name] = .object(["type": property.type, "description": .string(property.description)])
+        }
+        return .object([
+            "type": "object", "properties": .object(properties), "required": .array(required.map { .string($0) }),
+            "additionalProperties": false,
+        ])
+    }
+}
+
+enum ToolCatalog {
+    private static let session = Schema.Property(name: "session", type: "string", description: "The session's id, as start returned it (s1, s2, …).")
+    private static let features = Schema.Property(
+        name: "features", type: .object(["type": "array", "items": .object(["type": "string"])]),
+        description: "Folders of feature libraries (lib*Feature.so); by default the server's own (its --features, else the folder that holds apphost).")
+    private static let element = Schema.Property(name: "element", type: .array(["integer", "string"]), description: "The element's number on the screen (from 1), or its label.")
+    private static let start = Schema.Property(name: "start", type: "string", description: "The destination or shell to start at, e.g. home or main.")
+
+    /// Every tool's schema, by name.
+    static let schemas: [String: Schema] = [
+        "start": Schema(
+            description: "Start a session: a fresh app at a destination or shell, and optionally a deep link or URL opened in it. Returns the session id and the first screen (text; the JSON layout as structured content).",
+            properties: [
+                start,
+                Schema.Property(name: "open", type: "string", description: "A deep link or URL to open after starting, e.g. character/detail?identifier=2."),
+                features,
+                Schema.Property(name: "width", type: "integer", description: "Columns of the screen's text, \(TextRenderer.minimumWidth) to \(TextRenderer.maximumWidth) (default \(TextRenderer.defaultWidth))."),
+            ],
+            required: ["start"]),
+        "tap": Schema(description: "Tap an element of the session's screen: a button, a link or a switch. Returns the new screen.", properties: [session, element], required: ["session", "element"]),
+        "type": Schema(
+            description: "Type text into a text field of the session's screen (the field's whole text becomes it). Returns the new screen.",
+            properties: [session, element, Schema.Property(name: "text", type: "string", description: "The field's new text.")],
+            required: ["session", "element", "text"]),
+        "back": Schema(description: "Go back one screen (or close the sheet or dialog on top). Returns the new screen.", properties: [session], required: ["session"]),
+        "root": Schema(description: "Go back to the first screen of the stack on top. Returns the new screen.", properties: [session], required: ["session"]),
+        "dismiss": Schema(description: "Dismiss the sheet or dialog on top. Returns the new screen.", properties: [session], required: ["session"]),
+        "tab": Schema(
+            description: "Select an item of the shell (a tab, or a column of a split layout). Returns the new screen.",
+            properties: [session, Schema.Property(name: "item", type: .array(["integer", "string"]), description: "The item's number (from 1) or its name.")],
+            required: ["session", "item"]),
+        "open": Schema(
+            description: "Open a deep link or URL in the session. Returns the new screen.",
+            properties: [session, Schema.Property(name: "link", type: "string", description: "A deep link (character/detail?identifier=2) or a URL the app maps.")],
+            required: ["session", "link"]),
+        "wait": Schema(
+            description: "Let the work the session's view models started run: for a time, or until the screen shows a text (up to 10 s). Returns the new screen.",
+            properties: [
+                session,
+                Schema.Property(name: "duration", type: "string", description: "How long: 300ms, 2s (at most 60 s)."),
+                Schema.Property(name: "until", type: "string", description: "A text the screen must show."),
+            ],
+            required: ["session"]),
+        "state": Schema(description: "The session's whole state as one deep link (what `apphost --open` restores).", properties: [session], required: ["session"]),
+        "screen": Schema(description: "The session's screen, as it is now.", properties: [session], required: ["session"]),
+        "record": Schema(
+            description: "The session so far as a flow file (each command and a snapshot of the screen after it), for apphost test. With path, the flow and its snapshots are written there too.",
+            properties: [session, Schema.Property(name: "path", type: "string", description: "Where to write the flow (a .flow file); its snapshots go beside it in NAME.screens/.")],
+            required: ["session"]),
+        "close": Schema(description: "End a session.", properties: [session], required: ["session"]),
+        "sessions": Schema(description: "The open sessions, each with its route.", properties: [], required: []),
+        "routes": Schema(description: "Every destination the features provide, with its parameters and the feature's start.", properties: [features], required: []),
+        "list": Schema(description: "The feature files found, what each registers, and the ones refused with why.", properties: [features], required: []),
+        "crawl": Schema(
+            description: "Visit every state reachable from a start by activating every element, and report dead links, screens without a way out, crashes and destinations never reached.",
+            properties: [
+                start, features,
+                Schema.Property(name: "max_states", type: "integer", description: "The most states explored (default 300)."),
+                Schema.Property(name: "max_depth", type: "integer", description: "The most elements activated in a row from the start (default 12)."),
+            ],
+            required: ["start"]),
+        "graph": Schema(description: "The navigation graph from a start, crawled, as a Mermaid flowchart.", properties: [start, features], required: ["start"]),
+        "test": Schema(
+            description: "Run flow files (*.flow): each in a fresh session, a line per flow and a summary; the JUnit XML as structured content.",
+            properties: [
+                Schema.Property(name: "paths", type: .object(["type": "array", "items": .object(["type": "string"])]), description: "Flow files, or folders searched for *.flow."),
+                Schema.Property(name: "start", type: "string", description: "Where a flow without a start step starts."),
+                features,
+            ],
+            required: ["paths"]),
+    ]
+
+    /// The tools, in the order a person would meet them.
+    static let order = ["start", "tap", "type", "back", "root", "dismiss", "tab", "open", "wait", "state", "screen", "record", "close", "sessions", "routes", "list", "crawl", "graph", "test"]
+
+    static var all: [Tool] {
+        order.compactMap { name in
+            schemas[name].map { Tool(name: name, description: $0.description, inputSchema: $0.json) }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import AppHost
+@_spi(Host) import AppHostKit
+import ArgumentParser
+import Dispatch
+import FoundationEssentials
+import Glibc
+
+/// One session served to another program (`apphost mcp` runs one a session): commands in, one JSON
+/// line an answer out. Not for people: `apphost --start NAME --format json` is.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a session for another program: a command a line in, one JSON answer a line out (used by apphost mcp).",
+        shouldDisplay: false
+    )
+
+    @OptionGroup var features: FeatureOptions
+
+    @Option(help: "The destination or shell to start at.")
+    var start: String
+
+    @Option(help: "A deep link or URL to open after starting.")
+    var open: String?
+
+    @Option(help: "Columns of rendered text.")
+    var width: Int = TextRenderer.defaultWidth
+
+    @Option(help: "Record the session as a flow to this file from its start.")
+    var record: String?
+
+    @Option(help: "Seconds one command may take before the session ends naming the feature at fault (0: no limit).")
+    var featureTimeout: Int = SessionGuard.defaultLimit
+
+    /// What each command did, one JSON line: the screen as text and as the JSON layout, where the
+    /// session is, and what the command wrote and reported.
+    struct Answer: Codable, Sendable {
+        /// The screen on top, as `apphost` draws it.
+        var screen: String
+        /// The same screen as `--format json` writes it: one JSON object, as text.
+        var layout: String
+        /// The route on top, with its parameters.
+        var route: String
+        /// The whole state as a deep link (what `state` prints).
+        var link: String
+        /// The error lines the command reported, each `error: …`.
+        var errors: [String]
+        /// What the command wrote besides the screen (`state`, `help`, `routes`).
+        var output: String
+        /// Whether the session ended (`quit`).
+        var ended = false
+    }
+
+    func validate() throws {
+        guard (TextRenderer.minimumWidth...TextRenderer.maximumWidth).contains(width) else {
+            throw ValidationError("--width must be from \(TextRenderer.minimumWidth) to \(TextRenderer.maximumWidth), got \(width)")
+        }
+    }
+
+    func run() async throws {
+        features.bootstrapLogging()
+        let code = try await serve()
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    @MainActor
+    private func serve() async throws -> Int32 {
+        SessionGuard.install(stateFile: nil)
+        guard let host = features.loadHost() else { return ExitCode.kitMismatch }
+        let said = Said()
+        let session: Session
+        do {
+            session = try Launch.session(
+                start: start, registry: host.registry, store: nil, open: open,
+                options: Session.Options(width: width, format: .text, color: false),
+                output: { said.output += $0 },
+                errorOutput: { line in
+                    let line = line.trimmingNewlines
+                    if line.hasPrefix("error: ") { said.errors.append(line) } else { said.output += line + "\n" }
+                },
+                warn: { standardError("warning: \($0)\n") }
+            )
+        } catch {
+            standardError("error: \("\(error)".visible)\n")
+            return 2
+        }
+        session.routeMap = { RouteMap(host: host) }
+        session.screenOutput = { _ in }
+        let limit = featureTimeout
+        _ = await SessionGuard.watch("drawing the first screen", limit: limit) { await session.start() }
+        if let record {
+            await session.execute("record \(record)")
+            if let error = said.errors.last { standardError(error + "\n") }
+        }
+        said.clear()
+        answer(session, said)
+        while let line = await nextInputLine() {
+            if session.hasUndrawnChange { await session.catchUp(watchedWithin: limit) }
+            said.clear()
+            let outcome = await SessionGuard.watch("running '\(line)'", limit: limit) { await session.execute(line) }
+            answer(session, said, ended: outcome == .quit)
+            if outcome == .quit { break }
+        }
+        return 0
+    }
+
+    @MainActor
+    private func answer(_ session: Session, _ said: Said, ended: Bool = false) {
+        let layout = session.current.map { JSONRenderer().draw($0.layout) } ?? "{}"
+        let answer = Answer(
+            screen: session.current.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "",
+            layout: layout.trimmingNewlines,
+            route: session.topRoute.description,
+            link: session.deepLink.description,
+            errors: said.errors,
+            output: said.output,
+            ended: ended
+        )
+        guard let data = try? JSONEncoder().encode(answer) else { return }
+        standardOutput(String(decoding: data, as: UTF8.self) + "\n")
+    }
+
+    /// What a command wrote, gathered for its answer.
+    @MainActor
+    private final class Said {
+        var output = ""
+        var errors: [String] = []
+
+        func clear() {
+            output = ""
+            errors = []
+        }
+    }
+}
+
+/// The next line of standard input, read off the main actor (which view models' work may want
+/// meanwhile); nil at its end.
+func nextInputLine() async -> String? {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: Swift.readLine()) }
+    }
+}

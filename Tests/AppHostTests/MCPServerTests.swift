@@ -1,0 +1,253 @@
+import AppHost
+import Foundation
+import MCP
+import SystemPackage
+import Testing
+
+/// `apphost mcp` driven by the MCP SDK's own client over real pipes, the server a real child process.
+@Suite
+struct MCPServerTests {
+    private let apphost = ProcessRunner.built("apphost")
+
+    /// A running `apphost mcp` and a client connected to it.
+    ///
+    /// `@unchecked Sendable`: calls from several tasks reach only `client`, an actor; the process and
+    /// the pipes are touched by `init` and `close` alone.
+    final class Connection: @unchecked Sendable {
+        let process = Process()
+        let client = Client(name: "apphost-tests", version: "1")
+        private let input = Pipe()
+        private let output = Pipe()
+        private let errors = Pipe()
+
+        init(_ apphost: String, _ arguments: [String] = []) async throws {
+            process.executableURL = URL(fileURLWithPath: apphost)
+            process.arguments = ["mcp"] + arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment[RegistryCache.environmentVariable] = ProcessRunner.testCache
+            process.environment = environment
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            let transport = StdioTransport(
+                input: FileDescriptor(rawValue: output.fileHandleForReading.fileDescriptor),
+                output: FileDescriptor(rawValue: input.fileHandleForWriting.fileDescriptor)
+            )
+            try await client.connect(transport: transport)
+        }
+
+        /// Calls `tool`: its text, structured content and whether it failed.
+        func call(_ tool: String, _ arguments: [String: Value] = [:]) async throws -> (text: String, structured: Value?, isError: Bool) {
+            let result = try await client.send(CallTool.request(.init(name: tool, arguments: arguments))).value
+            let text = result.content.compactMap { content -> String? in
+                if case .text(let text, _, _) = content { return text }
+                return nil
+            }.joined(separator: "\n")
+            return (text, result.structuredContent, result.isError ?? false)
+        }
+
+        func close() async {
+            await client.disconnect()
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+    }
+
+    @Test
+    func aClientStartsTapsThroughToADetailAndReadsTheRouteAndTheScreen() async throws {
+        let server = try await Connection(apphost)
+        let tools = try await server.client.listTools().tools.map(\.name)
+        #expect(Set(["start", "tap", "type", "back", "root", "dismiss", "tab", "open", "wait", "state", "screen", "routes", "list", "crawl", "graph", "test", "record", "close"]).isSubset(of: Set(tools)))
+
+        let started = try await server.call("start", ["start": "home", "width": 60])
+        #expect(!started.isError, "\(started.text)")
+        #expect(started.structured?.objectValue?["session"]?.stringValue == "s1")
+        #expect(started.text.contains("Home"))
+        #expect(started.structured?.objectValue?["layout"]?.objectValue != nil, "the JSON layout is structured content")
+
+        let list = try await server.call("tap", ["session": "s1", "element": 1])
+        #expect(list.structured?.objectValue?["route"]?.stringValue == "character/list", "\(list.text)")
+        let morty = try await server.call("tap", ["session": "s1", "element": "Morty Smith (Alive)"])
+        #expect(morty.structured?.objectValue?["route"]?.stringValue == "character/detail?identifier=2", "\(morty.text)")
+        #expect(morty.text.contains("Morty Smith"))
+
+        let state = try await server.call("state", ["session": "s1"])
+        #expect(state.text.contains("character/detail?identifier=2"), "\(state.text)")
+        let screen = try await server.call("screen", ["session": "s1"])
+        #expect(screen.structured?.objectValue?["screen"]?.stringValue == morty.structured?.objectValue?["screen"]?.stringValue)
+
+        let back = try await server.call("back", ["session": "s1"])
+        #expect(back.structured?.objectValue?["route"]?.stringValue == "character/list")
+        let record = try await server.call("record", ["session": "s1"])
+        #expect(record.text.contains("start home") && record.text.contains("tap Morty Smith (Alive)") && record.text.contains("back"), "\(record.text)")
+
+        let closed = try await server.call("close", ["session": "s1"])
+        #expect(!closed.isError)
+        let after = try await server.call("tap", ["session": "s1", "element": 1])
+        #expect(after.isError && after.text.contains("no session 's1'"), "\(after.text)")
+        await server.close()
+    }
+
+    @Test
+    func badArgumentsAreNamedAndTheServerGoesOn() async throws {
+        let server = try await Connection(apphost)
+        let cases: [(String, [String: Value], String)] = [
+            ("start", [:], "start needs 'start'"),
+            ("start", ["start": "home", "width": 7], "'width' must be a whole number from"),
+            ("start", ["start": "nowhere"], "start: "),
+            ("tap", ["session": "s1"], "no session 's1'"),
+            ("tap", ["element": 1], "tap needs 'session'"),
+            ("open", ["session": "s1", "link": "a", "colour": "red"], "open takes no argument 'colour'"),
+            ("wait", ["session": "s1"], "no session 's1'"),
+            ("fly", [:], "no tool 'fly'"),
+        ]
+        for (tool, arguments, message) in cases {
+            let result = try await server.call(tool, arguments)
+            #expect(result.isError, "\(tool) \(arguments)")
+            #expect(result.text.contains(message), "\(tool) \(arguments): \(result.text)")
+        }
+        let started = try await server.call("start", ["start": "home"])
+        #expect(!started.isError, "\(started.text)")
+        let id = try #require(started.structured?.objectValue?["session"]?.stringValue)
+        let missing = try await server.call("tap", ["session": .string(id), "element": 99])
+        #expect(missing.isError && missing.text.contains("error: "), "\(missing.text)")
+        let wait = try await server.call("wait", ["session": .string(id)])
+        #expect(wait.isError && wait.text.contains("wait needs one of 'duration'"), "\(wait.text)")
+        await server.close()
+    }
+
+    @Test
+    func aCrashingFeatureEndsOnlyItsSessionAndTheServerAnswersTheNext() async throws {
+        let fixtures = try FeatureFixtures()
+        try CCompiler.compile(CCompiler.fixture("crash.c"), to: fixtures.path("libCrashFeature.so"))
+        let server = try await Connection(apphost, ["--features", fixtures.directory.path])
+        let first = try await server.call("start", ["start": "crash"])
+        let second = try await server.call("start", ["start": "crash"])
+        #expect(first.structured?.objectValue?["session"]?.stringValue == "s1", "\(first.text)")
+        #expect(second.structured?.objectValue?["session"]?.stringValue == "s2", "\(second.text)")
+
+        let crashed = try await server.call("tap", ["session": "s1", "element": "Segfault"])
+        #expect(crashed.isError)
+        #expect(crashed.text.contains("session s1 ended") && crashed.text.contains("libCrashFeature.so"), "\(crashed.text)")
+
+        let fine = try await server.call("tap", ["session": "s2", "element": "Fine"])
+        #expect(!fine.isError && fine.structured?.objectValue?["route"]?.stringValue == "crash/fine", "\(fine.text)")
+        let open = try await server.call("sessions")
+        #expect(open.text == "s2", "\(open.text)")
+        await server.close()
+    }
+
+    @Test
+    func twoSessionsAtOnceAreApart() async throws {
+        let server = try await Connection(apphost)
+        _ = try await server.call("start", ["start": "home"])
+        _ = try await server.call("start", ["start": "home", "open": "character/detail?identifier=1"])
+        async let one = server.call("tap", ["session": "s1", "element": 1])
+        async let two = server.call("back", ["session": "s2"])
+        let (list, back) = try await (one, two)
+        #expect(list.structured?.objectValue?["route"]?.stringValue == "character/list", "\(list.text)")
+        #expect(back.structured?.objectValue?["route"]?.stringValue == "home/main", "\(back.text)")
+        let first = try await server.call("state", ["session": "s1"])
+        #expect(first.text.contains("character/list") && !first.text.contains("identifier"), "\(first.text)")
+        await server.close()
+    }
+
+    @Test
+    func flowsCrawlsGraphsRoutesAndResources() async throws {
+        let server = try await Connection(apphost)
+        let flows = CCompiler.repository.appendingPathComponent("Features/About/Flows").path
+        let test = try await server.call("test", ["paths": [.string(flows)]])
+        #expect(!test.isError && test.text.contains("PASS") && test.text.contains("1 flow: 1 passed"), "\(test.text)")
+        #expect(test.structured?.objectValue?["junit"]?.stringValue?.contains("<testsuite") == true)
+
+        let crawl = try await server.call("crawl", ["start": "about"])
+        #expect(!crawl.isError && crawl.text.contains("crawl from about:"), "\(crawl.text)")
+        #expect(crawl.structured?.objectValue?["reached"]?.arrayValue?.isEmpty == false)
+        let graph = try await server.call("graph", ["start": "about"])
+        #expect(graph.text.contains("flowchart"), "\(graph.text)")
+        let routes = try await server.call("routes")
+        #expect(routes.text.contains("character/detail?(identifier: int)"), "\(routes.text)")
+
+        let resources = try await server.client.listResources().resources.map(\.uri)
+        #expect(resources.contains("apphost://docs/flows") && resources.contains("apphost://routes/character"), "\(resources)")
+        let character = try await server.client.readResource(uri: "apphost://routes/character")
+        #expect("\(character)".contains("detail"))
+        let syntax = try await server.client.readResource(uri: "apphost://docs/flows")
+        for step in Flow.assertions {
+            #expect("\(syntax)".contains("`\(step)"), "the flow syntax names \(step)")
+        }
+        await server.close()
+    }
+
+    @Test
+    func aSessionUnusedForTheIdleTimeIsClosed() async throws {
+        let server = try await Connection(apphost, ["--idle-timeout", "1"])
+        let started = try await server.call("start", ["start": "home"])
+        #expect(!started.isError, "\(started.text)")
+        #expect(try await server.call("sessions").text == "s1")
+        try await Task.sleep(for: .milliseconds(2500))
+        #expect(try await server.call("sessions").text == "no session is open")
+        let tap = try await server.call("tap", ["session": "s1", "element": 1])
+        #expect(tap.isError && tap.text.contains("no session 's1'"), "\(tap.text)")
+        await server.close()
+    }
+
+    /// Nothing but the protocol on standard output, even when a session's feature crashes.
+    @Test
+    func standardOutputCarriesOnlyTheProtocol() throws {
+        let fixtures = try FeatureFixtures()
+        try CCompiler.compile(CCompiler.fixture("crash.c"), to: fixtures.path("libCrashFeature.so"))
+        let requests = [
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"start","arguments":{"start":"crash"}}}"#,
+        ]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: apphost)
+        process.arguments = ["mcp", "--features", fixtures.directory.path, "--log-level", "debug"]
+        var environment = ProcessInfo.processInfo.environment
+        environment[RegistryCache.environmentVariable] = ProcessRunner.testCache
+        process.environment = environment
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let reader = output.fileHandleForReading
+        var buffered = Data()
+        /// Reads standard output up to the answer to `id`; every line on the way must be a protocol message.
+        func answer(to id: Int) -> [String: Any]? {
+            while true {
+                while let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = buffered[buffered.startIndex..<newline]
+                    buffered = Data(buffered[(newline + 1)...])
+                    guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else {
+                        Issue.record("not a protocol message on standard output: \(String(decoding: line, as: UTF8.self))")
+                        return nil
+                    }
+                    #expect(object["jsonrpc"] as? String == "2.0")
+                    if object["id"] as? Int == id { return object }
+                }
+                let chunk = reader.availableData
+                if chunk.isEmpty { return nil }
+                buffered += chunk
+            }
+        }
+        for request in requests { input.fileHandleForWriting.write(Data((request + "\n").utf8)) }
+        #expect(answer(to: 2) != nil)
+        let crash = #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"tap","arguments":{"session":"s1","element":"Segfault"}}}"#
+        input.fileHandleForWriting.write(Data((crash + "\n").utf8))
+        let crashed = answer(to: 3)
+        #expect(((crashed?["result"] as? [String: Any])?["isError"] as? Bool) == true)
+        let list = #"{"jsonrpc":"2.0","id":4,"method":"tools/list"}"#
+        input.fileHandleForWriting.write(Data((list + "\n").utf8))
+        #expect(answer(to: 4) != nil, "the server answers after a session's crash")
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(said.contains("session s1 ended"), "the server's log, on standard error: \(said)")
+    }
+}
