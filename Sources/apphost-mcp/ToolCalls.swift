@@ -58,7 +58,7 @@ struct ToolCalls: Sendable {
             let arguments = try Arguments(tool: tool, values)
             if let command = Self.sessionCommands[tool] {
                 let session = try await session(arguments)
-                return await run(try command(arguments), in: session)
+                return await run(try command(arguments), in: session, showing: tool == "state" ? .output : .screen)
             }
             switch tool {
             case "start": return try await start(arguments)
@@ -116,11 +116,11 @@ struct ToolCalls: Sendable {
         }
     }
 
-    private func run(_ command: String, in session: SessionChild) async -> CallTool.Result {
+    private func run(_ command: String, in session: SessionChild, showing shown: Shown) async -> CallTool.Result {
         switch await session.ask(command) {
         case .answer(let answer):
             if answer.ended { await sessions.remove(session.id) }
-            return Self.screen(answer, session: session.id)
+            return Self.screen(answer, session: session.id, showing: shown)
         case .ended(let said):
             await sessions.remove(session.id)
             logger.info("session \(session.id) ended: \(said)")
@@ -286,11 +286,11 @@ struct ToolCalls: Sendable {
 
     /// A screen as a tool's result: the text (after a line naming the session and route, and the errors),
     /// and everything as structured content, the JSON layout as an object.
-    static func screen(_ answer: Answer, session: String) -> CallTool.Result {
-        var text = "session \(session) · \(answer.route)\n"
+    static func screen(_ answer: Answer, session: String, showing shown: Shown = .screen) -> CallTool.Result {
+        var text = shown == .output ? "" : "session \(session) · \(answer.route)\n"
         text += answer.errors.map { $0 + "\n" }.joined()
         if !answer.output.isEmpty { text += answer.output + (answer.output.hasSuffix("\n") ? "" : "\n") }
-        text += answer.screen
+        if shown == .screen { text += answer.screen }
         if answer.ended { text += "(the session ended)\n" }
         let layout = (try? JSONDecoder().decode(Value.self, from: Data(answer.layout.utf8))) ?? .null
         let structured: Value = .object([
@@ -302,6 +302,11 @@ struct ToolCalls: Sendable {
         let content: [Tool.Content] = [.text(text: text, annotations: nil, _meta: nil)]
         let structuredContent: Value? = structured
         return CallTool.Result(content: content, structuredContent: structuredContent, isError: !answer.errors.isEmpty, _meta: nil)
+    }
+
+    /// What a session tool's text shows: the screen (after what the command wrote), or only what it wrote.
+    enum Shown {
+        case screen, output
     }
 
     static func failure(_ message: String) -> CallTool.Result {

@@ -44,7 +44,7 @@ struct AppHostCommandTests {
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
         let start = try #require(lines.firstIndex(of: "Common invocations:"))
         let examples = lines[(start + 1)...].prefix { !$0.isEmpty }
-        #expect(examples.count == 9)
+        #expect(examples.count == 10)
         #expect(examples.allSatisfy { $0.hasPrefix("  apphost ") && $0.count <= 80 }, "\(examples)")
     }
 

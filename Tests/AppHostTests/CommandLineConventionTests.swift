@@ -38,10 +38,10 @@ struct CommandLineConventionTests {
     }
 
     @Test(arguments: [
-        (["lsit"], "error: unknown command 'lsit'; did you mean 'list'? (commands: run, list, routes, test, crawl, graph, lock, new-feature; run one with --help for its options)\n"),
+        (["lsit"], "error: unknown command 'lsit'; did you mean 'list'? (commands: run, list, routes, test, crawl, graph, lock, new-feature, mcp; run one with --help for its options)\n"),
         (["--strat", "home"], "error: unknown option '--strat'; did you mean '--start'? (apphost run --help lists them)\n"),
         (["list", "--rescna"], "error: unknown option '--rescna'; did you mean '--rescan'? (apphost list --help lists them)\n"),
-        (["fly"], "error: unknown command 'fly' (commands: run, list, routes, test, crawl, graph, lock, new-feature; run one with --help for its options)\n"),
+        (["fly"], "error: unknown command 'fly' (commands: run, list, routes, test, crawl, graph, lock, new-feature, mcp; run one with --help for its options)\n"),
     ])
     func aMistypedCommandOrOptionIsNamedWithTheNearestOne(arguments: [String], error: String) throws {
         let result = try ProcessRunner.run(apphost, arguments)

@@ -6,7 +6,7 @@ import Testing
 /// standard output, as a terminal shows both) with the build on `PATH`, and the lines after it are
 /// what it must print. A line that is only `…` (indented or not) stands for any number of lines;
 /// `…` inside a line stands for any text there (a time, a size). Commands run in order, file by
-/// file, in a scratch folder that links this repository's `.build` and `Features`, so files a
+/// file, in a scratch folder that links this repository's `.build`, `Features` and `Scripts`, so files a
 /// transcript writes (`s.json`) land there; a feature package written to `/tmp` is built for real.
 @Suite(.serialized)
 struct ReadmeTranscriptTests {
@@ -88,7 +88,7 @@ struct ReadmeTranscriptTests {
         let cache = scratch.appendingPathComponent("cache")
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        for name in [".build", "Features"] {
+        for name in [".build", "Features", "Scripts"] {
             try FileManager.default.createSymbolicLink(at: scratch.appendingPathComponent(name), withDestinationURL: Self.root.appendingPathComponent(name))
         }
         let built = URL(fileURLWithPath: ProcessRunner.built("apphost")).deletingLastPathComponent().path
