@@ -52,14 +52,14 @@ enum CrawlBenchmark {
         print("crawl of a generated C feature, \(states) states (ten links a screen), one run")
         print(String(format: "  %.1f s, %d states a second", elapsed, Int(Double(states) / elapsed)))
         let kept = samples.filter { $0.crawl > 0 }
-        guard let first = kept.first(where: { $0.children > 0 }), let last = kept.last else { return }
+        guard let first = kept.first(where: { $0.children > 0 }), let last = kept.last(where: { $0.children > 0 }) else { return }
         let step = max(1, kept.count / 10)
         let shown = stride(from: 0, to: kept.count, by: step).map { kept[$0] }
         print("  resident memory (MiB) at each tenth of the run, the crawl / its children:")
         print("  " + shown.map { String(format: "%.0fs %.1f/%.1f", $0.seconds, Double($0.crawl) / 1024, Double($0.children) / 1024) }.joined(separator: " · "))
         let childrenHighest = kept.map(\.children).max() ?? 0
-        print(String(format: "  children: %.1f MiB when first seen, %.1f MiB at the end, highest %.1f MiB", Double(first.children) / 1024, Double(last.children) / 1024, Double(childrenHighest) / 1024))
-        print(String(format: "  the crawl itself (it keeps the report): %.1f MiB at the start, %.1f MiB at the end", Double(first.crawl) / 1024, Double(last.crawl) / 1024))
+        print(String(format: "  children: %.1f MiB when first seen, %.1f MiB at the last sample, highest %.1f MiB", Double(first.children) / 1024, Double(last.children) / 1024, Double(childrenHighest) / 1024))
+        print(String(format: "  the crawl itself (its queue, the keys seen, the summary): %.1f MiB at the start, %.1f MiB at the end", Double(first.crawl) / 1024, Double(kept.last?.crawl ?? 0) / 1024))
     }
 
     /// A C feature `fan`: `main` links to nodes 1 to 10, node N to nodes 10N+1 to 10N+10, up to `nodes`.

@@ -52,9 +52,46 @@ struct Crawl: AsyncParsableCommand {
             return
         }
         try await Crawler(features: features, options: crawl).checkStart()
-        let report = try await Crawler(features: features, options: crawl).run()
-        standardOutput(format == .json ? String(decoding: try JSONEncoder().encode(report), as: UTF8.self) + "\n" : report.text)
-        if !report.problems.isEmpty { throw ExitCode(1) }
+        // The states go to a file as they are reached, and are written out after the summary's first
+        // line: the crawl keeps only its summary, however many states it reaches.
+        guard let spill = tmpfile() else {
+            standardError("error: crawl needs a temporary file: \(String(cString: strerror(errno)))\n")
+            throw ExitCode(1)
+        }
+        defer { fclose(spill) }
+        var summary = CrawlSummary(start: crawl.start)
+        let encoder = JSONEncoder()
+        var first = true
+        let (truncated, never) = try await Crawler(features: features, options: crawl).run { state in
+            summary.add(state)
+            let line = format == .json ? (first ? "" : ",") + String(decoding: try encoder.encode(state), as: UTF8.self) : state.line + "\n"
+            first = false
+            fputs(line, spill)
+        }
+        if format == .json {
+            // The keys in the order JSONEncoder writes a CrawlReport's, with `reached` last.
+            func json(_ value: some Encodable) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
+            standardOutput("{\"neverReached\":\(try json(never)),\"start\":\(try json(crawl.start)),\"truncated\":\(truncated),\"reached\":[")
+            copy(spill)
+            standardOutput("]}\n")
+        } else {
+            standardOutput(summary.header(truncated: truncated) + "reached:\n")
+            copy(spill)
+            standardOutput(summary.footer(neverReached: never))
+        }
+        if !summary.problems(neverReached: never).isEmpty { throw ExitCode(1) }
+    }
+
+    /// Writes what `file` holds to standard output.
+    private func copy(_ file: UnsafeMutablePointer<FILE>) {
+        fflush(file)
+        rewind(file)
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            guard count > 0 else { break }
+            chunk.withUnsafeBufferPointer { writeAll(STDOUT_FILENO, UnsafeBufferPointer(rebasing: $0[..<count])) }
+        }
     }
 }
 
@@ -116,38 +153,52 @@ struct Crawler {
         }
     }
 
+    /// The whole crawl, kept in memory (for the graph).
     func run() async throws -> CrawlReport {
+        var reached: [CrawlReport.Reached] = []
+        let (truncated, never) = try await run { reached.append($0) }
+        return CrawlReport(start: options.start, reached: reached, neverReached: never, truncated: truncated)
+    }
+
+    /// Crawls, giving each state reached to `visit` as it is taken, in breadth-first order: whether it
+    /// stopped at its limits, and the destinations never reached. The states are not kept, and the
+    /// queue waits in a file: what grows in memory is the keys seen.
+    func run(visit: (CrawlReport.Reached) throws -> Void) async throws -> (truncated: Bool, neverReached: [String]) {
         let arguments = ["crawl", "--serve", "--start", options.start] + features.childArguments
         let workers = (0..<Self.workerCount).map { _ in CrawlChildren(arguments: arguments) }
         defer { workers.forEach { $0.retire() } }
         // States are explored ahead, a batch at a time across the workers, and taken in the queue's
         // order: the report is the one a single child exploring one state at a time would give.
-        var ahead: [(CrawlNode, [CrawlEdge])?] = []
-        var aheadStart = 0
-        var reached: [CrawlReport.Reached] = []
+        var batch: [CrawlQueue.Entry] = []
+        var explored: [(CrawlNode, [CrawlEdge])?] = []
+        var index = 0
+        var reached = 0
+        var routes: Set<String> = []
         var seen: Set<String> = []
-        var queue: [(link: String, path: [String])] = [("", [])]
         var queued: Set<String> = []
         var truncated = false
         let progress = isatty(STDERR_FILENO) == 1
-        var head = 0
-        while head < queue.count {
-            let path = queue[head].path
-            head += 1
-            guard reached.count < options.maxStates else {
+        let queue = try CrawlQueue()
+        queue.append(CrawlQueue.Entry(link: "", path: []))
+        while index < batch.count || queue.waiting > 0 {
+            guard reached < options.maxStates else {
                 truncated = true
                 break
             }
-            if head - 1 >= aheadStart + ahead.count {
-                let count = min(queue.count - (head - 1), max(workers.count, options.maxStates - reached.count), Self.batchLimit)
-                ahead = explore(queue[(head - 1)..<(head - 1 + count)].map(\.link), workers: workers)
-                aheadStart = head - 1
+            if index == batch.count {
+                batch = queue.take(min(queue.waiting, max(workers.count, options.maxStates - reached), Self.batchLimit))
+                explored = explore(batch.map(\.link), workers: workers)
+                index = 0
             }
-            guard let (node, edges) = ahead[head - 1 - aheadStart] else { continue }
-            guard seen.insert(node.key).inserted else { continue }
-            reached.append(CrawlReport.Reached(node: node, path: path, edges: edges))
+            let path = batch[index].path
+            let result = explored[index]
+            index += 1
+            guard let (node, edges) = result, seen.insert(node.key).inserted else { continue }
+            reached += 1
+            routes.insert(node.route)
+            try visit(CrawlReport.Reached(node: node, path: path, edges: edges))
             if progress {
-                standardError("\r\u{1B}[Kcrawling: \(reached.count) states, \(queue.count - head) waiting: \(node.route)")
+                standardError("\r\u{1B}[Kcrawling: \(reached) states, \(queue.waiting + batch.count - index) waiting: \(node.route)")
             }
             guard path.count < options.maxDepth else {
                 if edges.contains(where: { $0.toKey.map { !seen.contains($0) } ?? false }) { truncated = true }
@@ -155,15 +206,16 @@ struct Crawler {
             }
             for edge in edges where edge.problem == nil {
                 guard let to = edge.to, let key = edge.toKey, !seen.contains(key), queued.insert(key).inserted else { continue }
-                queue.append((to, path + ["\(edge.command) (\(edge.label))"]))
+                queue.append(CrawlQueue.Entry(link: to, path: path + ["\(edge.command) (\(edge.label))"]))
             }
         }
         if progress { standardError("\r\u{1B}[K") }
+        let visited = routes
         let never = await MainActor.run { () -> [String] in
             guard let host = features.loadHost(reportRefusals: false) else { return [] }
             // The app's not-found destination is reached only when something is missing.
             let notFound = host.describeFiles().compactMap { $0.description?.app?.notFound }
-            let visited = Set(reached.map(\.node.route) + notFound)
+            let visited = visited.union(notFound)
             var never: [String] = []
             for entry in RouteMap(host: host).entries {
                 let destinations = entry.destinations.map { $0.map { "\(entry.name)/\($0.name)" } }
@@ -172,7 +224,7 @@ struct Crawler {
             }
             return never
         }
-        return CrawlReport(start: options.start, reached: reached, neverReached: never, truncated: truncated)
+        return (truncated, never)
     }
 
     /// How many children explore at once: one a core, at most four.
@@ -238,6 +290,65 @@ struct Crawler {
         }
         return node.map { ($0, edges) }
     }
+}
+
+/// The crawl's queue, first in first out, in a temporary file: a breadth-first crawl of a wide app
+/// queues most of its states before it takes them, and only the batch taken is in memory.
+final class CrawlQueue {
+    struct Entry: Codable {
+        var link: String
+        var path: [String]
+    }
+
+    private let file: UnsafeMutablePointer<FILE>
+    private var readOffset = 0
+    private var writeOffset = 0
+    /// How many entries wait.
+    private(set) var waiting = 0
+    private let encoder = JSONEncoder()
+    private let decoder = JSONDecoder()
+
+    init() throws {
+        guard let file = tmpfile() else { throw CrawlQueueError(reason: String(cString: strerror(errno))) }
+        self.file = file
+    }
+
+    deinit {
+        fclose(file)
+    }
+
+    func append(_ entry: Entry) {
+        guard let data = try? encoder.encode(entry) else { return }
+        fseek(file, writeOffset, SEEK_SET)
+        var line = [UInt8](data)
+        line.append(UInt8(ascii: "\n"))
+        writeOffset += fwrite(line, 1, line.count, file)
+        waiting += 1
+    }
+
+    /// The next `count` entries (fewer if fewer wait).
+    func take(_ count: Int) -> [Entry] {
+        fflush(file)
+        fseek(file, readOffset, SEEK_SET)
+        var entries: [Entry] = []
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        while entries.count < count, waiting > 0 {
+            let length = getline(&buffer, &capacity, file)
+            guard length > 0, let buffer else { break }
+            readOffset += length
+            waiting -= 1
+            let bytes = UnsafeRawBufferPointer(start: buffer, count: length - 1)
+            if let entry = try? decoder.decode(Entry.self, from: Data(bytes)) { entries.append(entry) }
+        }
+        return entries
+    }
+}
+
+struct CrawlQueueError: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { "crawl needs a temporary file for its queue: \(reason)" }
 }
 
 /// A crawl worker's warm child: started when first needed, kept for state after state, and replaced

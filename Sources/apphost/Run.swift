@@ -332,7 +332,7 @@ private func writeAll(_ descriptor: Int32, _ text: String) {
 }
 
 /// Writes all of `bytes` to `descriptor` with write(2).
-private func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
+func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
     guard let base = bytes.baseAddress else { return }
     var offset = 0
     while offset < bytes.count {
