@@ -65,8 +65,7 @@ struct ToolCalls: Sendable {
             case "record": return try await record(arguments)
             case "close":
                 let session = try await session(arguments)
-                await sessions.remove(session.id)
-                await session.close()
+                await end(session)
                 return CallTool.Result(content: [.text(text: "session \(session.id) closed", annotations: nil, _meta: nil)])
             case "sessions": return await openSessions()
             case "routes": return try await runApphost(["routes"] + features(arguments))
@@ -164,18 +163,22 @@ struct ToolCalls: Sendable {
 
     func closeIdle(after seconds: Double) async {
         for session in await sessions.all where await session.idleSeconds() >= seconds {
-            await sessions.remove(session.id)
-            await session.close()
+            await end(session)
             logger.info("session \(session.id) closed after \(Int(seconds)) s unused")
         }
     }
 
     func closeAll() async {
-        for session in await sessions.all {
-            await sessions.remove(session.id)
-            await session.close()
-        }
+        for session in await sessions.all { await end(session) }
         try? FileManager.default.removeItem(atPath: recordings)
+    }
+
+    /// Closes a session and removes its recording.
+    private func end(_ session: SessionChild) async {
+        await sessions.remove(session.id)
+        await session.close()
+        try? FileManager.default.removeItem(atPath: session.recording)
+        try? FileManager.default.removeItem(atPath: String(session.recording.dropLast(".flow".count)) + ".screens")
     }
 
     // MARK: Other tools

@@ -156,9 +156,10 @@ struct MCPServerTests {
     @Test
     func flowsCrawlsGraphsRoutesAndResources() async throws {
         let server = try await Connection(apphost)
-        let flows = CCompiler.repository.appendingPathComponent("Features/About/Flows").path
+        let flows = CCompiler.repository.appendingPathComponent("Features").path
         let test = try await server.call("test", ["paths": [.string(flows)]])
-        #expect(!test.isError && test.text.contains("PASS") && test.text.contains("1 flow: 1 passed"), "\(test.text)")
+        #expect(!test.isError && test.text.contains("PASS") && test.text.contains("flows: ") && test.text.contains(" passed, 0 failed"), "\(test.text)")
+        #expect(test.structured?.objectValue?["passed"]?.boolValue == true)
         #expect(test.structured?.objectValue?["junit"]?.stringValue?.contains("<testsuite") == true)
 
         let crawl = try await server.call("crawl", ["start": "about"])
