@@ -5,16 +5,7 @@ import AppHost
 import Dispatch
 import Foundation
 
-/// What a session's child answered to a command (see `apphost serve`).
-struct Answer: Codable, Sendable {
-    var screen: String
-    var layout: String
-    var route: String
-    var link: String
-    var errors: [String]
-    var output: String
-    var ended = false
-}
+typealias Answer = SessionAnswer
 
 /// What became of a command sent to a session.
 enum Reply: Sendable {

@@ -30,25 +30,6 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds one command may take before the session ends naming the feature at fault (0: no limit).")
     var featureTimeout: Int = SessionGuard.defaultLimit
 
-    /// What each command did, one JSON line: the screen as text and as the JSON layout, where the
-    /// session is, and what the command wrote and reported.
-    struct Answer: Codable, Sendable {
-        /// The screen on top, as `apphost` draws it.
-        var screen: String
-        /// The same screen as `--format json` writes it: one JSON object, as text.
-        var layout: String
-        /// The route on top, with its parameters.
-        var route: String
-        /// The whole state as a deep link (what `state` prints).
-        var link: String
-        /// The error lines the command reported, each `error: …`.
-        var errors: [String]
-        /// What the command wrote besides the screen (`state`, `help`, `routes`).
-        var output: String
-        /// Whether the session ended (`quit`).
-        var ended = false
-    }
-
     func validate() throws {
         guard (TextRenderer.minimumWidth...TextRenderer.maximumWidth).contains(width) else {
             throw ValidationError("--width must be from \(TextRenderer.minimumWidth) to \(TextRenderer.maximumWidth), got \(width)")
@@ -105,7 +86,7 @@ struct Serve: AsyncParsableCommand {
     @MainActor
     private func answer(_ session: Session, _ said: Said, ended: Bool = false) {
         let layout = session.current.map { JSONRenderer().draw($0.layout) } ?? "{}"
-        let answer = Answer(
+        let answer = SessionAnswer(
             screen: session.current.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "",
             layout: layout.trimmingNewlines,
             route: session.topRoute.description,
