@@ -25,7 +25,12 @@ struct ToolCalls: Sendable {
         "type": { arguments throws(ToolError) in
             let text = try arguments.string("text") ?? ""
             guard !text.contains("\n") else { throw ToolError(message: "type: 'text' must be one line") }
-            return "type \(try arguments.element("element")) \(text)"
+            let element = try arguments.element("element")
+            // The session's type command reads its element as one word; the text is the rest of the line.
+            guard !element.contains(" ") else {
+                throw ToolError(message: "type: 'element' must be the field's number, or a label of one word (a field's label, not what the screen shows after it), got '\(element)'")
+            }
+            return "type \(element) \(text)"
         },
         "back": { _ in "back" },
         "root": { _ in "root" },

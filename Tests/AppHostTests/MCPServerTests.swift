@@ -1,4 +1,5 @@
 import AppHost
+@testable import apphost
 import Foundation
 import MCP
 import SystemPackage
@@ -179,6 +180,57 @@ struct MCPServerTests {
             #expect("\(syntax)".contains("`\(step)"), "the flow syntax names \(step)")
         }
         await server.close()
+    }
+
+    @Test
+    func tabsTypingWaitingOpeningAndARecordingReplayed() async throws {
+        let folder = try FeatureFixtures()
+        let server = try await Connection(apphost)
+        _ = try await server.call("start", ["start": "main"])
+        let tab = try await server.call("tab", ["session": "s1", "item": "Characters"])
+        #expect(tab.text.contains("[2 Characters]"), "\(tab.text)")
+        let twoWords = try await server.call("type", ["session": "s1", "element": "Search: _", "text": "rick"])
+        #expect(twoWords.isError && twoWords.text.contains("a label of one word"), "\(twoWords.text)")
+        let typed = try await server.call("type", ["session": "s1", "element": "search", "text": "rick"])
+        #expect(!typed.isError && typed.text.contains("Search: rick_"), "\(typed.text)")
+        let waited = try await server.call("wait", ["session": "s1", "until": "5 characters"])
+        #expect(!waited.isError && waited.text.contains("5 characters"), "\(waited.text)")
+        let filter = try await server.call("tap", ["session": "s1", "element": "Filter: All"])
+        #expect(filter.structured?.objectValue?["route"]?.stringValue == "character-filter?live=1", "\(filter.text)")
+        let dismissed = try await server.call("dismiss", ["session": "s1"])
+        #expect(dismissed.structured?.objectValue?["route"]?.stringValue == "character/list", "\(dismissed.text)")
+        let opened = try await server.call("open", ["session": "s1", "link": "character/detail?identifier=3"])
+        #expect(opened.text.contains("Summer Smith"), "\(opened.text)")
+        let root = try await server.call("root", ["session": "s1"])
+        #expect(root.structured?.objectValue?["route"]?.stringValue == "character/list", "\(root.text)")
+
+        let flow = folder.path("session.flow")
+        let recorded = try await server.call("record", ["session": "s1", "path": .string(flow)])
+        #expect(!recorded.isError && recorded.text.contains("snapshot session.screens/"), "\(recorded.text)")
+        let replay = try ProcessRunner.run(apphost, ["test", flow])
+        #expect(replay.status == 0 && replay.output.contains("PASS"), "\(replay.output)\(replay.errors)")
+        let wrong = try await server.call("record", ["session": "s1", "path": "notes.txt"])
+        #expect(wrong.isError && wrong.text.contains("must name a .flow file"), "\(wrong.text)")
+        await server.close()
+    }
+
+    /// `apphost mcp` takes its options for `apphost-mcp`, which it becomes: the two declare the same ones.
+    @Test
+    func apphostMcpAndTheServerTakeTheSameOptions() throws {
+        let server = try ProcessRunner.run(ProcessRunner.built("apphost-mcp"), ["--experimental-dump-help"])
+        struct Description: Decodable {
+            struct Command: Decodable { var arguments: [Argument]? }
+            struct Argument: Decodable {
+                struct Name: Decodable { var kind: String; var name: String }
+                var names: [Name]?
+            }
+            var command: Command
+        }
+        let described = try JSONDecoder().decode(Description.self, from: Data(server.output.utf8))
+        let serverOptions = Set((described.command.arguments ?? []).flatMap { ($0.names ?? []).filter { $0.kind == "long" }.map { "--" + $0.name } })
+        let commandOptions = Set(AppHostCommand.declaredOptions(of: MCPCommand.self).flatMap(\.names))
+        #expect(!commandOptions.isEmpty)
+        #expect(serverOptions.subtracting(["--help", "--version"]) == commandOptions.subtracting(["--help", "--version"]))
     }
 
     @Test
