@@ -54,7 +54,8 @@ final class SessionChild: @unchecked Sendable {
                 guard let line = child.readLine(timeout: patience), let answer = try? JSONDecoder().decode(Answer.self, from: Data(line)) else {
                     let ended = child.end()
                     let said = child.errorText.split(separator: "\n").map(String.init)
-                    let reason = said.last(where: { $0.hasPrefix("error: ") }) ?? (ended.said.isEmpty ? "the session ended (status \(ended.status))" : ended.said)
+                    let reason = said.last(where: { $0.hasPrefix("error: ") }).map { String($0.dropFirst("error: ".count)) }
+                        ?? (ended.said.isEmpty ? "the session ended (status \(ended.status))" : ended.said)
                     continuation.resume(returning: .failure(StartFailure(message: reason)))
                     return
                 }

@@ -98,9 +98,13 @@ struct ToolCalls: Sendable {
     }
 
     private func start(_ arguments: Arguments) async throws(ToolError) -> CallTool.Result {
-        var childArguments = ["--start", try arguments.oneLine("start")]
+        // A start name, or a deep link or URL that the session opens (starting where it names).
+        let start = try arguments.oneLine("start")
+        let isLink = start.contains { "/?@>!".contains($0) }
+        var childArguments = isLink ? ["--open", start] : ["--start", start]
         if let link = try arguments.string("open") {
             guard !link.contains("\n") else { throw ToolError(message: "start: 'open' must be one line") }
+            guard !isLink else { throw ToolError(message: "start: 'start' is a link already; give 'open' with a start name") }
             childArguments += ["--open", link]
         }
         if let width = try arguments.integer("width", in: TextRenderer.minimumWidth...TextRenderer.maximumWidth) {

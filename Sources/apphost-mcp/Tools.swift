@@ -109,14 +109,17 @@ enum ToolCatalog {
         description: "Folders of feature libraries (lib*Feature.so); by default the server's own (its --features, else the folder that holds apphost).")
     private static let element = Schema.Property(name: "element", type: .array(["integer", "string"]), description: "The element's number on the screen (from 1), or its label.")
     private static let start = Schema.Property(name: "start", type: "string", description: "The destination or shell to start at, e.g. home or main.")
+    private static let startOrLink = Schema.Property(
+        name: "start", type: "string",
+        description: "Where to start: a destination or shell (home, main), or a deep link or URL to open (character/detail?identifier=2, @main:character(…), myapp://character/detail/2).")
 
     /// Every tool's schema, by name.
     static let schemas: [String: Schema] = [
         "start": Schema(
-            description: "Start a session: a fresh app at a destination or shell, and optionally a deep link or URL opened in it. Returns the session id and the first screen (text; the JSON layout as structured content).",
+            description: "Start a session: a fresh app at a destination or shell, or at a deep link or URL. Returns the session id and the first screen (text; the JSON layout as structured content).",
             properties: [
-                start,
-                Schema.Property(name: "open", type: "string", description: "A deep link or URL to open after starting, e.g. character/detail?identifier=2."),
+                startOrLink,
+                Schema.Property(name: "open", type: "string", description: "A deep link or URL to open after starting at a name, e.g. character/detail?identifier=2."),
                 features,
                 Schema.Property(name: "width", type: "integer", description: "Columns of the screen's text, \(TextRenderer.minimumWidth) to \(TextRenderer.maximumWidth) (default \(TextRenderer.defaultWidth))."),
             ],

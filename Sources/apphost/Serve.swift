@@ -15,8 +15,8 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var features: FeatureOptions
 
-    @Option(help: "The destination or shell to start at.")
-    var start: String
+    @Option(help: "The destination or shell to start at; by default the one --open's link names (a URL: the app's first shell).")
+    var start: String?
 
     @Option(help: "A deep link or URL to open after starting.")
     var open: String?
@@ -31,6 +31,7 @@ struct Serve: AsyncParsableCommand {
     var featureTimeout: Int = SessionGuard.defaultLimit
 
     func validate() throws {
+        guard start != nil || open != nil else { throw ValidationError("serve needs --start, --open or both") }
         guard (TextRenderer.minimumWidth...TextRenderer.maximumWidth).contains(width) else {
             throw ValidationError("--width must be from \(TextRenderer.minimumWidth) to \(TextRenderer.maximumWidth), got \(width)")
         }
@@ -50,7 +51,7 @@ struct Serve: AsyncParsableCommand {
         let session: Session
         do {
             session = try Launch.session(
-                start: start, registry: host.registry, store: nil, open: open,
+                start: start ?? Self.start(for: open ?? "", in: host.registry), registry: host.registry, store: nil, open: open,
                 options: Session.Options(width: width, format: .text, color: false),
                 output: { said.output += $0 },
                 errorOutput: { line in
@@ -81,6 +82,17 @@ struct Serve: AsyncParsableCommand {
             if outcome == .quit { break }
         }
         return 0
+    }
+
+    /// Where a session that opens `link` starts: a shell link's shell, a URL's app (its first shell),
+    /// else the feature the link's first route names.
+    @MainActor
+    static func start(for link: String, in registry: DestinationRegistry) -> String {
+        if link.hasPrefix("@") { return String(link.dropFirst().prefix { $0 != ":" && $0 != "(" }) }
+        let shells = registry.shellNames
+        if link.contains("://") { return shells.first ?? registry.startNames.first ?? "" }
+        let name = String(link.prefix { $0 != "/" && $0 != "?" && $0 != ">" && $0 != "!" })
+        return registry.startNames.contains(name) || shells.isEmpty ? name : shells[0]
     }
 
     @MainActor

@@ -151,6 +151,11 @@ struct MCPServerTests {
         #expect(back.structured?.objectValue?["route"]?.stringValue == "home/main", "\(back.text)")
         let first = try await server.call("state", ["session": "s1"])
         #expect(first.text.contains("character/list") && !first.text.contains("identifier"), "\(first.text)")
+        let url = try await server.call("start", ["start": "myapp://character/detail/3"])
+        #expect(url.structured?.objectValue?["route"]?.stringValue == "character/detail?identifier=3", "\(url.text)")
+        #expect(url.structured?.objectValue?["link"]?.stringValue?.hasPrefix("@main:") == true, "a URL starts in the app's shell: \(url.text)")
+        let bad = try await server.call("start", ["start": "character/detail?identifier=x"])
+        #expect(bad.isError && bad.text.contains("error: start: --open character/detail?identifier=x: parameter 'identifier' expects an integer"), "\(bad.text)")
         await server.close()
     }
 
@@ -170,6 +175,8 @@ struct MCPServerTests {
         #expect(graph.text.contains("flowchart"), "\(graph.text)")
         let routes = try await server.call("routes")
         #expect(routes.text.contains("character/detail?(identifier: int)"), "\(routes.text)")
+        let list = try await server.call("list")
+        #expect(!list.isError && list.text.contains("libCharacterFeature.so"), "\(list.text)")
 
         let resources = try await server.client.listResources().resources.map(\.uri)
         #expect(resources.contains("apphost://docs/flows") && resources.contains("apphost://routes/character"), "\(resources)")
