@@ -23,6 +23,9 @@ struct AppHostMCP: AsyncParsableCommand {
     @Option(help: "Seconds a session may go unused before it is closed.")
     var idleTimeout: Int = 1800
 
+    @Option(help: "The most sessions open at once (each is a process).")
+    var maxSessions: Int = 32
+
     @Option(help: "Where the registry cache is kept.")
     var cacheDir: String?
 
@@ -37,6 +40,7 @@ struct AppHostMCP: AsyncParsableCommand {
 
     func validate() throws {
         guard idleTimeout >= 1 else { throw ValidationError("--idle-timeout must be 1 or more seconds, got \(idleTimeout)") }
+        guard (1...1000).contains(maxSessions) else { throw ValidationError("--max-sessions must be from 1 to 1000, got \(maxSessions)") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical, got '\(logLevel)'") }
     }
 
@@ -53,7 +57,7 @@ struct AppHostMCP: AsyncParsableCommand {
         if let cacheDir { shared += ["--cache-dir", cacheDir] }
         if allowUntrusted { shared.append("--allow-untrusted") }
         shared += ["--probe-timeout", String(probeTimeout), "--log-level", logLevel]
-        let calls = ToolCalls(apphost: apphost, featureArguments: shared, logger: logger)
+        let calls = ToolCalls(apphost: apphost, featureArguments: shared, logger: logger, maximumSessions: maxSessions)
 
         let server = Server(
             name: "apphost", version: BuildStamp.client.version,

@@ -16,6 +16,8 @@ struct ToolCalls: Sendable {
     let sessions = Sessions()
     /// The calls being answered: at the end of its input the server finishes them before it ends.
     let inFlight = InFlight()
+    /// The most sessions open at once: each is a process of its own.
+    let maximumSessions: Int
     /// Where sessions record their flows.
     let recordings = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-mcp-\(getpid())").path
 
@@ -111,6 +113,10 @@ struct ToolCalls: Sendable {
             childArguments += ["--width", String(width)]
         }
         childArguments += try features(arguments)
+        let open = await sessions.ids
+        guard open.count < maximumSessions else {
+            throw ToolError(message: "start: \(open.count) session\(open.count == 1 ? " is" : "s are") open, the most at once (--max-sessions); close one (open: \(open.joined(separator: ", ")))")
+        }
         let id = await sessions.nextID()
         try? FileManager.default.createDirectory(atPath: recordings, withIntermediateDirectories: true)
         let recording = recordings + "/\(id).flow"

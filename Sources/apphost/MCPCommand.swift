@@ -22,13 +22,17 @@ struct MCPCommand: ParsableCommand {
     @Option(help: "Seconds a session may go unused before it is closed.")
     var idleTimeout: Int = 1800
 
+    @Option(help: "The most sessions open at once (each is a process).")
+    var maxSessions: Int = 32
+
     func validate() throws {
         guard idleTimeout >= 1 else { throw ValidationError("--idle-timeout must be 1 or more seconds, got \(idleTimeout)") }
+        guard (1...1000).contains(maxSessions) else { throw ValidationError("--max-sessions must be from 1 to 1000, got \(maxSessions)") }
     }
 
     func run() throws {
         let server = FeatureDiscovery.executableDirectory + "/apphost-mcp"
-        let arguments = [server] + features.childArguments + ["--idle-timeout", String(idleTimeout)]
+        let arguments = [server] + features.childArguments + ["--idle-timeout", String(idleTimeout), "--max-sessions", String(maxSessions)]
         let argv = arguments.map { strdup($0) } + [nil]
         execv(server, argv)
         standardError("error: apphost mcp runs \(server), which cannot be started: \(String(cString: strerror(errno))) (swift build builds it beside apphost)\n")

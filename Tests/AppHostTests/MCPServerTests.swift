@@ -241,6 +241,18 @@ struct MCPServerTests {
     }
 
     @Test
+    func startsPastTheMostSessionsAreRefusedUntilOneCloses() async throws {
+        let server = try await Connection(apphost, ["--max-sessions", "1"])
+        #expect(!(try await server.call("start", ["start": "home"])).isError)
+        let refused = try await server.call("start", ["start": "home"])
+        #expect(refused.isError && refused.text.contains("1 session is open, the most at once"), "\(refused.text)")
+        _ = try await server.call("close", ["session": "s1"])
+        let again = try await server.call("start", ["start": "home"])
+        #expect(!again.isError, "\(again.text)")
+        await server.close()
+    }
+
+    @Test
     func aSessionUnusedForTheIdleTimeIsClosed() async throws {
         let server = try await Connection(apphost, ["--idle-timeout", "1"])
         let started = try await server.call("start", ["start": "home"])
