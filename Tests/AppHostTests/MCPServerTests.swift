@@ -15,25 +15,14 @@ struct MCPServerTests {
     /// `@unchecked Sendable`: calls from several tasks reach only `client`, an actor; the process and
     /// the pipes are touched by `init` and `close` alone.
     final class Connection: @unchecked Sendable {
-        let process = Process()
         let client = Client(name: "apphost-tests", version: "1")
-        private let input = Pipe()
-        private let output = Pipe()
-        private let errors = Pipe()
+        private let server: RunningProcess
 
         init(_ apphost: String, _ arguments: [String] = []) async throws {
-            process.executableURL = URL(fileURLWithPath: apphost)
-            process.arguments = ["mcp"] + arguments
-            var environment = ProcessInfo.processInfo.environment
-            environment[RegistryCache.environmentVariable] = ProcessRunner.testCache
-            process.environment = environment
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
+            server = try ProcessRunner.start(apphost, ["mcp"] + arguments)
             let transport = StdioTransport(
-                input: FileDescriptor(rawValue: output.fileHandleForReading.fileDescriptor),
-                output: FileDescriptor(rawValue: input.fileHandleForWriting.fileDescriptor)
+                input: FileDescriptor(rawValue: server.output.fileHandleForReading.fileDescriptor),
+                output: FileDescriptor(rawValue: server.input.fileHandleForWriting.fileDescriptor)
             )
             try await client.connect(transport: transport)
         }
@@ -50,8 +39,8 @@ struct MCPServerTests {
 
         func close() async {
             await client.disconnect()
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
+            try? server.input.fileHandleForWriting.close()
+            server.process.waitUntilExit()
         }
     }
 
@@ -275,19 +264,8 @@ struct MCPServerTests {
             #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
             #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"start","arguments":{"start":"crash"}}}"#,
         ]
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: apphost)
-        process.arguments = ["mcp", "--features", fixtures.directory.path, "--log-level", "debug"]
-        var environment = ProcessInfo.processInfo.environment
-        environment[RegistryCache.environmentVariable] = ProcessRunner.testCache
-        process.environment = environment
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        let running = try ProcessRunner.start(apphost, ["mcp", "--features", fixtures.directory.path, "--log-level", "debug"])
+        let (process, input, output, errors) = (running.process, running.input, running.output, running.errors)
         let reader = output.fileHandleForReading
         var buffered = Data()
         /// Reads standard output up to the answer to `id`; every line on the way must be a protocol message.

@@ -42,6 +42,22 @@ enum ProcessRunner {
     }
 
     /// The registry cache the runs of one test process share.
+    /// Starts a program with a pipe on each of its standard streams, keeping its registry cache apart
+    /// as `run` does; the caller speaks to it and waits for it.
+    static func start(_ executable: String, _ arguments: [String]) throws -> RunningProcess {
+        let running = RunningProcess()
+        running.process.executableURL = URL(fileURLWithPath: executable)
+        running.process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment[RegistryCache.environmentVariable] = environment[RegistryCache.environmentVariable] ?? testCache
+        running.process.environment = environment
+        running.process.standardInput = running.input
+        running.process.standardOutput = running.output
+        running.process.standardError = running.errors
+        try running.process.run()
+        return running
+    }
+
     static let testCache = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-test-cache-\(getpid())").path
 
     /// The path of a program built by this package.
@@ -68,4 +84,12 @@ private final class ErrorReader: @unchecked Sendable {
         done.wait()
         return data
     }
+}
+
+/// A program started with a pipe on each of its standard streams.
+final class RunningProcess: @unchecked Sendable {
+    let process = Process()
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
 }

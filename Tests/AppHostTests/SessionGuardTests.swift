@@ -86,16 +86,8 @@ struct SessionGuardTests {
     func aLibraryOverwrittenInPlaceWhileLoadedIsNamed() throws {
         let fixtures = try crashFeatures()
         let library = fixtures.path("libCrashFeature.so")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: apphost)
-        process.arguments = ["--start", "crash", "--features", fixtures.directory.path]
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        let running = try ProcessRunner.start(apphost, ["--start", "crash", "--features", fixtures.directory.path])
+        let (process, input, output, errors) = (running.process, running.input, running.output, running.errors)
         defer { if process.isRunning { process.terminate() } }
         input.fileHandleForWriting.write(Data("show\n".utf8))
         // The first screen is drawn: the library's code is mapped and has run.
