@@ -26,6 +26,9 @@ struct AppHostMCP: AsyncParsableCommand {
     @Option(help: "The most sessions open at once (each is a process).")
     var maxSessions: Int = 32
 
+    @Option(help: "Seconds one command may take before its session ends naming the feature at fault (0: no limit).")
+    var featureTimeout: Int = SessionGuard.defaultLimit
+
     @Option(help: "Where the registry cache is kept.")
     var cacheDir: String?
 
@@ -41,6 +44,7 @@ struct AppHostMCP: AsyncParsableCommand {
     func validate() throws {
         guard idleTimeout >= 1 else { throw ValidationError("--idle-timeout must be 1 or more seconds, got \(idleTimeout)") }
         guard (1...1000).contains(maxSessions) else { throw ValidationError("--max-sessions must be from 1 to 1000, got \(maxSessions)") }
+        guard featureTimeout >= 0 else { throw ValidationError("--feature-timeout must be 0 (no limit) or more seconds, got \(featureTimeout)") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical, got '\(logLevel)'") }
     }
 
@@ -57,7 +61,7 @@ struct AppHostMCP: AsyncParsableCommand {
         if let cacheDir { shared += ["--cache-dir", cacheDir] }
         if allowUntrusted { shared.append("--allow-untrusted") }
         shared += ["--probe-timeout", String(probeTimeout), "--log-level", logLevel]
-        let calls = ToolCalls(apphost: apphost, featureArguments: shared, logger: logger, maximumSessions: maxSessions)
+        let calls = ToolCalls(apphost: apphost, featureArguments: shared, logger: logger, maximumSessions: maxSessions, featureTimeout: featureTimeout)
 
         let server = Server(
             name: "apphost", version: BuildStamp.client.version,

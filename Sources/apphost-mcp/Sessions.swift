@@ -28,9 +28,10 @@ final class SessionChild: @unchecked Sendable {
     private var child: LineChild?
     private var used = Date()
 
-    /// The longest a command may take before the session is ended; the child's own guard ends a
-    /// feature that hangs well before (`--feature-timeout`), so this is for a child stuck elsewhere.
-    static let patience: Double = 120
+    /// The longest a command may take before the session is ended: the child's own guard ends a
+    /// feature that hangs well before (`--feature-timeout`), so this is for a child stuck elsewhere;
+    /// a `wait` may take up to a minute.
+    static let patience: Double = 180
 
     private init(id: String, recording: String, child: LineChild) {
         self.id = id

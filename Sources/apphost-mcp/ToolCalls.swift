@@ -18,6 +18,8 @@ struct ToolCalls: Sendable {
     let inFlight = InFlight()
     /// The most sessions open at once: each is a process of its own.
     let maximumSessions: Int
+    /// Seconds one command may take before its session ends (`apphost serve --feature-timeout`).
+    let featureTimeout: Int
     /// Where sessions record their flows.
     let recordings = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-mcp-\(getpid())").path
 
@@ -112,7 +114,7 @@ struct ToolCalls: Sendable {
         if let width = try arguments.integer("width", in: TextRenderer.minimumWidth...TextRenderer.maximumWidth) {
             childArguments += ["--width", String(width)]
         }
-        childArguments += try features(arguments)
+        childArguments += try features(arguments) + ["--feature-timeout", String(featureTimeout)]
         let open = await sessions.ids
         guard open.count < maximumSessions else {
             throw ToolError(message: "start: \(open.count) session\(open.count == 1 ? " is" : "s are") open, the most at once (--max-sessions); close one (open: \(open.joined(separator: ", ")))")

@@ -17,9 +17,15 @@ struct CrawlOptions: ParsableArguments {
     @Option(help: "The most states explored.")
     var maxStates: Int = 300
 
+    @Option(help: "Seconds activating one element may take before its feature is reported as hanging (0: no limit).")
+    var featureTimeout: Int = SessionGuard.defaultLimit
+
     func validate() throws {
         guard maxDepth >= 1, maxStates >= 1 else {
             throw ValidationError("--max-depth and --max-states must be 1 or more")
+        }
+        guard featureTimeout >= 0 else {
+            throw ValidationError("--feature-timeout must be 0 (no limit) or more seconds, got \(featureTimeout)")
         }
     }
 }
@@ -48,7 +54,7 @@ struct Crawl: AsyncParsableCommand {
     func run() async throws {
         features.bootstrapLogging()
         if serve {
-            try await Crawler.serve(start: crawl.start, features: features)
+            try await Crawler.serve(start: crawl.start, limit: crawl.featureTimeout, features: features)
             return
         }
         try await Crawler(features: features, options: crawl).checkStart()

@@ -27,7 +27,7 @@ struct Crawler {
     /// (the node, then an edge per element from `from`), then `end`; a state that cannot be drawn is
     /// answered with `end` alone. Ends at the end of its input.
     @MainActor
-    static func serve(start: String, features: FeatureOptions) async throws {
+    static func serve(start: String, limit: Int, features: FeatureOptions) async throws {
         SessionGuard.install(stateFile: nil)
         guard let host = features.loadHost(reportRefusals: false) else { throw ExitCode(ExitCode.kitMismatch) }
         let encoder = JSONEncoder()
@@ -39,7 +39,7 @@ struct Crawler {
             standardOutput(String(decoding: try encoder.encode(node), as: UTF8.self) + "\n")
             guard request.from <= node.count else { continue }
             for number in request.from...node.count {
-                let edge = await SessionGuard.watch("activating element \(number) of \(node.link)", limit: SessionGuard.defaultLimit) {
+                let edge = await SessionGuard.watch("activating element \(number) of \(node.link)", limit: limit) {
                     do {
                         return try await CrawlExplorer.activate(number, start: start, link: node.link, registry: host.registry)
                     } catch {
@@ -77,7 +77,7 @@ struct Crawler {
     /// stopped at its limits, and the destinations never reached. The states are not kept, and the
     /// queue waits in a file: what grows in memory is the keys seen.
     func run(visit: (CrawlReport.Reached) throws -> Void) async throws -> (truncated: Bool, neverReached: [String]) {
-        let arguments = ["crawl", "--serve", "--start", options.start] + features.childArguments
+        let arguments = ["crawl", "--serve", "--start", options.start, "--feature-timeout", String(options.featureTimeout)] + features.childArguments
         let workers = (0..<Self.workerCount).map { _ in CrawlChildren(arguments: arguments) }
         defer { workers.forEach { $0.retire() } }
         // States are explored ahead, a batch at a time across the workers, and taken in the queue's
@@ -173,7 +173,7 @@ struct Crawler {
                 child.send(String(decoding: request, as: UTF8.self))
             else { return nil }
             // The child's own guard ends it when a command hangs; this is for a child stuck elsewhere.
-            let patience = Double(SessionGuard.defaultLimit) * 3
+            let patience = options.featureTimeout == 0 ? nil : Double(options.featureTimeout) * 3 + 5
             let first = child.readLine(timeout: patience)
             guard let first, let described = try? decoder.decode(CrawlNode.self, from: Data(first)) else {
                 // The state itself could not be drawn: a dead end, reported on the edge that led here.

@@ -105,6 +105,37 @@ struct CrawlTests {
     }
 }
 
+/// A crawl's children are warm, and each that a feature ends is replaced: a crash, a hang, an exit
+/// and a stack overflow each end one child, are reported on their element, and the crawl goes on.
+@Suite
+struct CrawlIsolationTests {
+    private let apphost = ProcessRunner.built("apphost")
+
+    @Test
+    func everyWayAFeatureEndsAChildIsReportedAndTheCrawlGoesOn() throws {
+        let fixtures = try FeatureFixtures()
+        let library = fixtures.path("libCrashFeature.so")
+        try CCompiler.compile(CCompiler.fixture("crash.c"), to: library, defines: ["SLOW_MS=100"])
+
+        let result = try ProcessRunner.run(apphost, ["crawl", "--start", "crash", "--features", fixtures.directory.path, "--feature-timeout", "1"])
+
+        #expect(result.status == 1)
+        let ended = "; the session ended"
+        for (number, label, cause) in [
+            (2, "Segfault", "crashed (SIGSEGV)"), (3, "Hang", "did not return within 1 s"), (4, "Exit", "called exit(3)"),
+            (5, "Exit in a thread", "called exit(7)"), (6, "Overflow", "crashed (SIGSEGV)"),
+        ] {
+            let line = "crash: on crash/main, element \(number) '\(label)' (tap \(number)): error: \(library): \(cause) while activating element \(number) of crash/main\(ended)"
+            #expect(result.output.contains(line), "\(label): \(result.output)")
+        }
+        // After each, a new child went on: the elements after them were activated, and the states past them reached.
+        #expect(result.output.contains("crash/fine  'Fine'  tap 1 (Fine)"))
+        #expect(result.output.contains("crash/slow  'Slow'  tap 7 (Slow)"))
+        #expect(result.output.contains("crash: on crash/fine, element 1 'Segfault' (tap 1)"))
+        #expect(result.output.hasPrefix("crawl from crash: 3 states, 8 elements activated"))
+    }
+}
+
 /// `apphost graph`: the crawled app as DOT, Mermaid and a picture drawn by Graphviz.
 @Suite
 struct GraphTests {

@@ -108,10 +108,10 @@ struct MCPServerTests {
     }
 
     @Test
-    func aCrashingFeatureEndsOnlyItsSessionAndTheServerAnswersTheNext() async throws {
+    func aCrashingOrHangingFeatureEndsOnlyItsSessionAndTheServerAnswersTheNext() async throws {
         let fixtures = try FeatureFixtures()
         try CCompiler.compile(CCompiler.fixture("crash.c"), to: fixtures.path("libCrashFeature.so"))
-        let server = try await Connection(apphost, ["--features", fixtures.directory.path])
+        let server = try await Connection(apphost, ["--features", fixtures.directory.path, "--feature-timeout", "1"])
         let first = try await server.call("start", ["start": "crash"])
         let second = try await server.call("start", ["start": "crash"])
         #expect(first.structured?.objectValue?["session"]?.stringValue == "s1", "\(first.text)")
@@ -120,6 +120,11 @@ struct MCPServerTests {
         let crashed = try await server.call("tap", ["session": "s1", "element": "Segfault"])
         #expect(crashed.isError)
         #expect(crashed.text.contains("session s1 ended") && crashed.text.contains("libCrashFeature.so"), "\(crashed.text)")
+
+        let third = try await server.call("start", ["start": "crash"])
+        #expect(third.structured?.objectValue?["session"]?.stringValue == "s3", "\(third.text)")
+        let hung = try await server.call("tap", ["session": "s3", "element": "Hang"])
+        #expect(hung.isError && hung.text.contains("session s3 ended") && hung.text.contains("did not return within 1 s"), "\(hung.text)")
 
         let fine = try await server.call("tap", ["session": "s2", "element": "Fine"])
         #expect(!fine.isError && fine.structured?.objectValue?["route"]?.stringValue == "crash/fine", "\(fine.text)")
