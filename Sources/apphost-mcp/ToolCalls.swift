@@ -80,7 +80,7 @@ struct ToolCalls: Sendable {
             case "routes": return try await runApphost(["routes"] + features(arguments))
             case "list": return try await runApphost(["list"] + features(arguments))
             case "crawl": return try await crawl(arguments)
-            case "graph": return try await runApphost(["graph", "--start", arguments.oneLine("start"), "--format", "mermaid"] + features(arguments))
+            case "graph": return try await runApphost(["graph", "--start=" + arguments.oneLine("start"), "--format", "mermaid"] + features(arguments))
             case "test": return try await test(arguments)
             default: throw ToolError(message: "no tool '\(tool)'")
             }
@@ -105,11 +105,12 @@ struct ToolCalls: Sendable {
         // A start name, or a deep link or URL that the session opens (starting where it names).
         let start = try arguments.oneLine("start")
         let isLink = start.contains { "/?@>!".contains($0) }
-        var childArguments = isLink ? ["--open", start] : ["--start", start]
+        // Values go in `--name=value` form: one that begins with a dash is a value, never an option.
+        var childArguments = isLink ? ["--open=" + start] : ["--start=" + start]
         if let link = try arguments.string("open") {
             guard !link.contains("\n") else { throw ToolError(message: "start: 'open' must be one line") }
             guard !isLink else { throw ToolError(message: "start: 'start' is a link already; give 'open' with a start name") }
-            childArguments += ["--open", link]
+            childArguments += ["--open=" + link]
         }
         if let width = try arguments.integer("width", in: TextRenderer.minimumWidth...TextRenderer.maximumWidth) {
             childArguments += ["--width", String(width)]
@@ -204,11 +205,11 @@ struct ToolCalls: Sendable {
     private func features(_ arguments: Arguments) throws(ToolError) -> [String] {
         let folders = try arguments.strings("features")
         guard !folders.isEmpty else { return featureArguments }
-        return folders.flatMap { ["--features", $0] } + featureArguments.dropFeatureFolders()
+        return folders.map { "--features=" + $0 } + featureArguments.dropFeatureFolders()
     }
 
     private func crawl(_ arguments: Arguments) async throws(ToolError) -> CallTool.Result {
-        var childArguments = ["crawl", "--start", try arguments.oneLine("start"), "--format", "json"]
+        var childArguments = ["crawl", "--start=" + (try arguments.oneLine("start")), "--format", "json"]
         if let states = try arguments.integer("max_states", in: 1...1_000_000) { childArguments += ["--max-states", String(states)] }
         if let depth = try arguments.integer("max_depth", in: 1...1_000) { childArguments += ["--max-depth", String(depth)] }
         let ran = await Self.runChild(apphost, childArguments + (try features(arguments)))
@@ -226,7 +227,7 @@ struct ToolCalls: Sendable {
         try? FileManager.default.createDirectory(atPath: recordings, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: junit) }
         var childArguments = ["test", "--color", "never", "--junit", junit]
-        if let start = try arguments.string("start") { childArguments += ["--start", start] }
+        if let start = try arguments.string("start") { childArguments += ["--start=" + start] }
         let ran = await Self.runChild(apphost, childArguments + (try features(arguments)) + ["--"] + paths)
         let text = String(decoding: ran.output, as: UTF8.self) + ran.errorLines.map { $0 + "\n" }.joined()
         guard ran.status == 0 || ran.status == 1 else { throw ToolError(message: "test: " + (ran.errorLines.last ?? "apphost test ended with status \(ran.status)")) }

@@ -91,6 +91,9 @@ struct MCPServerTests {
             ("open", ["session": "s1", "link": "a", "colour": "red"], "open takes no argument 'colour'"),
             ("wait", ["session": "s1"], "no session 's1'"),
             ("fly", [:], "no tool 'fly'"),
+            // A value that looks like an option stays a value.
+            ("start", ["start": "--help"], "no loaded feature provides '--help'"),
+            ("crawl", ["start": "--version"], "crawl: "),
         ]
         for (tool, arguments, message) in cases {
             let result = try await server.call(tool, arguments)
