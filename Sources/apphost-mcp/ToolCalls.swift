@@ -214,7 +214,7 @@ struct ToolCalls: Sendable {
         if let depth = try arguments.integer("max_depth", in: 1...1_000) { childArguments += ["--max-depth", String(depth)] }
         let ran = await Self.runChild(apphost, childArguments + (try features(arguments)))
         guard let report = try? JSONDecoder().decode(CrawlReport.self, from: Data(ran.output)) else {
-            throw ToolError(message: "crawl: " + (ran.errorLines.last ?? "apphost crawl ended with status \(ran.status)"))
+            throw ToolError(message: "crawl: " + ran.reason("crawl"))
         }
         let structured = try? Value(report)
         return CallTool.Result(content: [.text(text: report.text, annotations: nil, _meta: nil)], structuredContent: structured, isError: false, _meta: nil)
@@ -230,7 +230,7 @@ struct ToolCalls: Sendable {
         if let start = try arguments.string("start") { childArguments += ["--start=" + start] }
         let ran = await Self.runChild(apphost, childArguments + (try features(arguments)) + ["--"] + paths)
         let text = String(decoding: ran.output, as: UTF8.self) + ran.errorLines.map { $0 + "\n" }.joined()
-        guard ran.status == 0 || ran.status == 1 else { throw ToolError(message: "test: " + (ran.errorLines.last ?? "apphost test ended with status \(ran.status)")) }
+        guard ran.status == 0 || ran.status == 1 else { throw ToolError(message: "test: " + ran.reason("test")) }
         let xml = (try? String(contentsOfFile: junit, encoding: .utf8)) ?? ""
         return CallTool.Result(
             content: [.text(text: text, annotations: nil, _meta: nil)],
@@ -243,7 +243,7 @@ struct ToolCalls: Sendable {
         let ran = await Self.runChild(apphost, arguments)
         let output = String(decoding: ran.output, as: UTF8.self)
         guard ran.status == 0 || !output.isEmpty else {
-            throw ToolError(message: "\(arguments[0]): " + (ran.errorLines.last ?? "apphost \(arguments[0]) ended with status \(ran.status)"))
+            throw ToolError(message: "\(arguments[0]): " + ran.reason(arguments[0]))
         }
         let notes = ran.errorLines.isEmpty ? "" : "\n" + ran.errorLines.joined(separator: "\n") + "\n"
         return CallTool.Result(content: [.text(text: output + notes, annotations: nil, _meta: nil)])
@@ -253,6 +253,12 @@ struct ToolCalls: Sendable {
         var status: Int32
         var output: [UInt8]
         var errorLines: [String]
+
+        /// Why `apphost COMMAND` failed: its last line on standard error, else its status.
+        func reason(_ command: String) -> String {
+            guard let last = errorLines.last else { return "apphost \(command) ended with status \(status)" }
+            return last.hasPrefix("error: ") ? String(last.dropFirst("error: ".count)) : last
+        }
     }
 
     /// Runs a child to its end, off the cooperative threads.
