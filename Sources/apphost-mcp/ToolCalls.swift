@@ -115,6 +115,7 @@ struct ToolCalls: Sendable {
         if let width = try arguments.integer("width", in: TextRenderer.minimumWidth...TextRenderer.maximumWidth) {
             childArguments += ["--width", String(width)]
         }
+        if try arguments.bool("real_time") == true { childArguments.append("--real-time") }
         childArguments += try features(arguments) + ["--feature-timeout", String(featureTimeout)]
         let open = await sessions.ids
         guard open.count < maximumSessions else {
@@ -318,12 +319,15 @@ struct ToolCalls: Sendable {
         text += answer.errors.map { $0 + "\n" }.joined()
         if !answer.output.isEmpty { text += answer.output + (answer.output.hasSuffix("\n") ? "" : "\n") }
         if shown == .screen { text += answer.screen }
+        if answer.sleeping > 0 {
+            text += "(\(answer.sleeping) sleep\(answer.sleeping == 1 ? "" : "s") of the view models wait for time to pass: wait with a duration, or until a text)\n"
+        }
         if answer.ended { text += "(the session ended)\n" }
         let layout = (try? JSONDecoder().decode(Value.self, from: Data(answer.layout.utf8))) ?? .null
         let structured: Value = .object([
             "session": .string(session), "route": .string(answer.route), "link": .string(answer.link),
             "errors": .array(answer.errors.map { .string($0) }), "output": .string(answer.output),
-            "screen": .string(answer.screen), "layout": layout, "ended": .bool(answer.ended),
+            "screen": .string(answer.screen), "layout": layout, "ended": .bool(answer.ended), "sleeping": .int(answer.sleeping),
         ])
         // A command that reported an error is a failed call, with the screen it left.
         let content: [Tool.Content] = [.text(text: text, annotations: nil, _meta: nil)]

@@ -59,6 +59,12 @@ struct Arguments {
         return strings
     }
 
+    func bool(_ name: String) throws(ToolError) -> Bool? {
+        guard let value = values[name], !value.isNull else { return nil }
+        guard let flag = value.boolValue else { throw ToolError(message: "\(tool): '\(name)' must be true or false, got \(value)") }
+        return flag
+    }
+
     /// An element of the screen: its number (from 1) or its label.
     func element(_ name: String) throws(ToolError) -> String {
         switch values[name] {
@@ -122,6 +128,9 @@ enum ToolCatalog {
                 Schema.Property(name: "open", type: "string", description: "A deep link or URL to open after starting at a name, e.g. character/detail?identifier=2."),
                 features,
                 Schema.Property(name: "width", type: "integer", description: "Columns of the screen's text, \(TextRenderer.minimumWidth) to \(TextRenderer.maximumWidth) (default \(TextRenderer.defaultWidth))."),
+                Schema.Property(
+                    name: "real_time", type: "boolean",
+                    description: "Let view models' sleeps (a debounce, a delay) take real time. By default they wait for the wait tool, as in apphost test, so every run sees the same screens."),
             ],
             required: ["start"]),
         "tap": Schema(description: "Tap an element of the session's screen: a button, a link or a switch. Returns the new screen.", properties: [session, element], required: ["session", "element"]),
@@ -141,7 +150,7 @@ enum ToolCatalog {
             properties: [session, Schema.Property(name: "link", type: "string", description: "A deep link (character/detail?identifier=2) or a URL the app maps.")],
             required: ["session", "link"]),
         "wait": Schema(
-            description: "Let the work the session's view models started run: for a time, or until the screen shows a text (up to 10 s). Returns the new screen.",
+            description: "Let time pass for the work the session's view models started (a debounce, a delay): a duration, or until the screen shows a text (up to 10 s). Time is virtual unless the session started with real_time: a wait costs no real time. Returns the new screen.",
             properties: [
                 session,
                 Schema.Property(name: "duration", type: "string", description: "How long: 300ms, 2s (at most 60 s)."),

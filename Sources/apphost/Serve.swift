@@ -30,6 +30,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds one command may take before the session ends naming the feature at fault (0: no limit).")
     var featureTimeout: Int = SessionGuard.defaultLimit
 
+    @Flag(help: "Let view models' sleeps take real time (by default they wait for wait commands, as in apphost test).")
+    var realTime = false
+
     func validate() throws {
         guard start != nil || open != nil else { throw ValidationError("serve needs --start, --open or both") }
         guard (TextRenderer.minimumWidth...TextRenderer.maximumWidth).contains(width) else {
@@ -47,6 +50,9 @@ struct Serve: AsyncParsableCommand {
     private func serve() async throws -> Int32 {
         SessionGuard.install(stateFile: nil)
         guard let host = features.loadHost() else { return ExitCode.kitMismatch }
+        // As in a flow: a view model's sleep waits for the session's wait commands, so what another
+        // program sees is the same from run to run, and a recording replays as it ran.
+        if !realTime { VirtualTime.begin() }
         let said = Said()
         let session: Session
         do {
@@ -105,7 +111,8 @@ struct Serve: AsyncParsableCommand {
             link: session.deepLink.description,
             errors: said.errors,
             output: said.output,
-            ended: ended
+            ended: ended,
+            sleeping: VirtualTime.isActive ? VirtualTime.heldCount : 0
         )
         guard let data = try? JSONEncoder().encode(answer) else { return }
         standardOutput(String(decoding: data, as: UTF8.self) + "\n")

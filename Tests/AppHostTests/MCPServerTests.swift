@@ -196,9 +196,14 @@ struct MCPServerTests {
         let twoWords = try await server.call("type", ["session": "s1", "element": "Search: _", "text": "rick"])
         #expect(twoWords.isError && twoWords.text.contains("a label of one word"), "\(twoWords.text)")
         let typed = try await server.call("type", ["session": "s1", "element": "search", "text": "rick"])
-        #expect(!typed.isError && typed.text.contains("Search: rick_"), "\(typed.text)")
+        #expect(!typed.isError && typed.text.contains("Search: rick_") && typed.text.contains("24 characters"), "\(typed.text)")
+        // Time is virtual: the list's debounce waits for the wait tool, to the millisecond.
+        #expect(typed.structured?.objectValue?["sleeping"]?.intValue == 1, "\(typed.text)")
+        let early = try await server.call("wait", ["session": "s1", "duration": "299ms"])
+        #expect(early.text.contains("24 characters"), "\(early.text)")
         let waited = try await server.call("wait", ["session": "s1", "until": "5 characters"])
         #expect(!waited.isError && waited.text.contains("5 characters"), "\(waited.text)")
+        #expect(waited.structured?.objectValue?["sleeping"]?.intValue == 0)
         let filter = try await server.call("tap", ["session": "s1", "element": "Filter: All"])
         #expect(filter.structured?.objectValue?["route"]?.stringValue == "character-filter?live=1", "\(filter.text)")
         let dismissed = try await server.call("dismiss", ["session": "s1"])
@@ -235,6 +240,20 @@ struct MCPServerTests {
         let commandOptions = Set(AppHostCommand.declaredOptions(of: MCPCommand.self).flatMap(\.names))
         #expect(!commandOptions.isEmpty)
         #expect(serverOptions.subtracting(["--help", "--version"]) == commandOptions.subtracting(["--help", "--version"]))
+    }
+
+    @Test
+    func aSessionOnRealTimeLetsSleepsRunByThemselves() async throws {
+        let server = try await Connection(apphost)
+        _ = try await server.call("start", ["start": "character", "real_time": true])
+        let typed = try await server.call("type", ["session": "s1", "element": "search", "text": "rick"])
+        #expect(typed.structured?.objectValue?["sleeping"]?.intValue == 0, "\(typed.text)")
+        try await Task.sleep(for: .milliseconds(600))
+        let screen = try await server.call("screen", ["session": "s1"])
+        #expect(screen.text.contains("5 characters"), "the debounce ran on its own: \(screen.text)")
+        let wrong = try await server.call("start", ["start": "character", "real_time": "yes"])
+        #expect(wrong.isError && wrong.text.contains("'real_time' must be true or false"), "\(wrong.text)")
+        await server.close()
     }
 
     @Test

@@ -16,8 +16,10 @@ public struct SessionAnswer: Codable, Sendable {
     public var output: String
     /// Whether the session ended (`quit`).
     public var ended: Bool
+    /// How many sleeps of view models wait for virtual time to move (`wait`); 0 on real time.
+    public var sleeping: Int
 
-    public init(screen: String, layout: String, route: String, link: String, errors: [String], output: String, ended: Bool = false) {
+    public init(screen: String, layout: String, route: String, link: String, errors: [String], output: String, ended: Bool = false, sleeping: Int = 0) {
         self.screen = screen
         self.layout = layout
         self.route = route
@@ -25,5 +27,6 @@ public struct SessionAnswer: Codable, Sendable {
         self.errors = errors
         self.output = output
         self.ended = ended
+        self.sleeping = sleeping
     }
 }
