@@ -162,6 +162,7 @@ struct ToolCalls: Sendable {
             let renamed = flow.replacingOccurrences(
                 of: "snapshot \(source.deletingPathExtension().lastPathComponent).screens/",
                 with: "snapshot \(target.deletingPathExtension().lastPathComponent).screens/")
+                .replacingOccurrences(of: "apphost test \(source.lastPathComponent)\n", with: "apphost test \(target.lastPathComponent)\n")
             do {
                 try? FileManager.default.removeItem(atPath: targetScreens)
                 try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
