@@ -27,16 +27,19 @@ final class SessionChild: @unchecked Sendable {
     private let queue: DispatchQueue
     private var child: LineChild?
     private var used = Date()
+    /// The route on top after the last command.
+    private var route: String
 
     /// The longest a command may take before the session is ended: the child's own guard ends a
     /// feature that hangs well before (`--feature-timeout`), so this is for a child stuck elsewhere;
     /// a `wait` may take up to a minute.
     static let patience: Double = 180
 
-    private init(id: String, recording: String, child: LineChild) {
+    private init(id: String, recording: String, child: LineChild, route: String) {
         self.id = id
         self.recording = recording
         self.child = child
+        self.route = route
         queue = DispatchQueue(label: "apphost.mcp.session.\(id)")
     }
 
@@ -60,7 +63,7 @@ final class SessionChild: @unchecked Sendable {
                     continuation.resume(returning: .failure(StartFailure(message: reason)))
                     return
                 }
-                continuation.resume(returning: .success((SessionChild(id: id, recording: recording, child: child), answer)))
+                continuation.resume(returning: .success((SessionChild(id: id, recording: recording, child: child, route: answer.route), answer)))
             }
         }
     }
@@ -86,9 +89,17 @@ final class SessionChild: @unchecked Sendable {
                     continuation.resume(returning: .ended(ended.said.isEmpty ? "the session ended (status \(ended.status))" : ended.said))
                     return
                 }
+                route = answer.route
                 if answer.ended { _ = child.end(); self.child = nil }
                 continuation.resume(returning: .answer(answer))
             }
+        }
+    }
+
+    /// The route on top after the last command.
+    func currentRoute() async -> String {
+        await withCheckedContinuation { continuation in
+            queue.async { [self] in continuation.resume(returning: route) }
         }
     }
 

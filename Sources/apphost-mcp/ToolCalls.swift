@@ -177,8 +177,12 @@ struct ToolCalls: Sendable {
     }
 
     private func openSessions() async -> CallTool.Result {
-        let ids = await sessions.ids
-        return CallTool.Result(content: [.text(text: ids.isEmpty ? "no session is open" : ids.joined(separator: "\n"), annotations: nil, _meta: nil)])
+        var lines: [String] = []
+        for id in await sessions.ids {
+            guard let session = await sessions.session(id) else { continue }
+            lines.append("\(id) · \(await session.currentRoute())")
+        }
+        return CallTool.Result(content: [.text(text: lines.isEmpty ? "no session is open" : lines.joined(separator: "\n"), annotations: nil, _meta: nil)])
     }
 
     func closeIdle(after seconds: Double) async {

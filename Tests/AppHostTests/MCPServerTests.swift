@@ -132,7 +132,7 @@ struct MCPServerTests {
         let fine = try await server.call("tap", ["session": "s2", "element": "Fine"])
         #expect(!fine.isError && fine.structured?.objectValue?["route"]?.stringValue == "crash/fine", "\(fine.text)")
         let open = try await server.call("sessions")
-        #expect(open.text == "s2", "\(open.text)")
+        #expect(open.text == "s2 · crash/fine", "\(open.text)")
         await server.close()
     }
 
@@ -273,7 +273,7 @@ struct MCPServerTests {
         let server = try await Connection(apphost, ["--idle-timeout", "1"])
         let started = try await server.call("start", ["start": "home"])
         #expect(!started.isError, "\(started.text)")
-        #expect(try await server.call("sessions").text == "s1")
+        #expect(try await server.call("sessions").text == "s1 · home/main")
         try await Task.sleep(for: .milliseconds(2500))
         #expect(try await server.call("sessions").text == "no session is open")
         let tap = try await server.call("tap", ["session": "s1", "element": 1])
