@@ -67,8 +67,8 @@ struct WatchTests {
     private func watching(_ arguments: [String], in fixtures: borrowing FeatureFixtures) throws -> (Process, Pipe, URL, URL) {
         let output = fixtures.directory.appendingPathComponent("out.txt")
         let errors = fixtures.directory.appendingPathComponent("err.txt")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: output.path, contents: nil))
+        #expect(FileManager.default.createFile(atPath: errors.path, contents: nil))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: apphost)
         process.arguments = arguments + ["--watch", "--features", fixtures.directory.path]
