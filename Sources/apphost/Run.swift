@@ -277,8 +277,8 @@ extension Session {
     }
 }
 
-extension Session.Format: ExpressibleByArgument {}
-extension ColorMode: ExpressibleByArgument {}
+extension Session.Format: @retroactive ExpressibleByArgument {}
+extension ColorMode: @retroactive ExpressibleByArgument {}
 
 extension Run {
     /// An error line with its `error:` in red, for a terminal.
