@@ -253,7 +253,7 @@ struct AppHostCommandTests {
         let fixtures = try FeatureFixtures()
         // A sparse file of 3 GiB that begins as a state file: refused unread, kept, never saved over.
         let huge = fixtures.path("huge.state")
-        FileManager.default.createFile(atPath: huge, contents: Data(#"{"state""#.utf8))
+        #expect(FileManager.default.createFile(atPath: huge, contents: Data(#"{"state""#.utf8)))
         #expect(truncate(huge, 3 << 30) == 0)
         // A valid state with one route more than a state file may hold.
         let long = fixtures.path("long.state")
