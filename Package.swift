@@ -79,10 +79,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
+        // The options `apphost` and `apphost-mcp` share, declared once.
+        .target(
+            name: "AppHostOptions",
+            dependencies: [host, kit, logging, .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "apphost",
             dependencies: [
                 host,
+                "AppHostOptions",
                 .product(name: "AppHostScaffold", package: "Host"),
                 hostSupport,
                 kit,
@@ -94,7 +100,7 @@ let package = Package(
         .executableTarget(
             name: "apphost-mcp",
             dependencies: [
-                host, kit, logging,
+                host, kit, logging, "AppHostOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
             ]

@@ -1,4 +1,5 @@
 import AppHost
+import AppHostOptions
 @_spi(Host) import AppHostKit
 import ArgumentParser
 import Dispatch

@@ -1,6 +1,7 @@
 // The crawl itself: a breadth-first walk whose states warm children explore, and its queue.
 
 import AppHost
+import AppHostOptions
 @_spi(Host) import AppHostKit
 import ArgumentParser
 import Dispatch
@@ -294,16 +295,5 @@ final class CrawlChildren: @unchecked Sendable {
         defer { child = nil }
         guard let child else { return (0, "") }
         return killing ? child.stop() : child.end()
-    }
-}
-
-extension FeatureOptions {
-    /// These options, for a child `apphost` to find the same features the same way.
-    var childArguments: [String] {
-        var arguments = directories.flatMap { ["--features", $0] }
-        arguments += ["--probe-timeout", String(probeTimeout), "--log-level", logLevel.rawValue]
-        if let cacheDir { arguments += ["--cache-dir", cacheDir] }
-        if allowUntrusted { arguments.append("--allow-untrusted") }
-        return arguments
     }
 }

@@ -1,4 +1,5 @@
 import AppHost
+import AppHostOptions
 import ArgumentParser
 import Glibc
 
@@ -18,25 +19,11 @@ struct MCPCommand: ParsableCommand {
     )
 
     @OptionGroup var features: FeatureOptions
-
-    @Option(help: "Seconds a session may go unused before it is closed.")
-    var idleTimeout: Int = 1800
-
-    @Option(help: "The most sessions open at once (each is a process).")
-    var maxSessions: Int = 32
-
-    @Option(help: "Seconds one command may take before its session ends naming the feature at fault (0: no limit).")
-    var featureTimeout: Int = SessionGuard.defaultLimit
-
-    func validate() throws {
-        guard idleTimeout >= 1 else { throw ValidationError("--idle-timeout must be 1 or more seconds, got \(idleTimeout)") }
-        guard (1...1000).contains(maxSessions) else { throw ValidationError("--max-sessions must be from 1 to 1000, got \(maxSessions)") }
-        guard featureTimeout >= 0 else { throw ValidationError("--feature-timeout must be 0 (no limit) or more seconds, got \(featureTimeout)") }
-    }
+    @OptionGroup var mcp: MCPOptions
 
     func run() throws {
         let server = FeatureDiscovery.executableDirectory + "/apphost-mcp"
-        let arguments = [server] + features.childArguments + ["--idle-timeout", String(idleTimeout), "--max-sessions", String(maxSessions), "--feature-timeout", String(featureTimeout)]
+        let arguments = [server] + features.childArguments + mcp.arguments
         let argv = arguments.map { strdup($0) } + [nil]
         execv(server, argv)
         standardError("error: apphost mcp runs \(server), which cannot be started: \(String(cString: strerror(errno))) (swift build builds it beside apphost)\n")

@@ -3,27 +3,30 @@ import AppHost
 import Logging
 import ArgumentParser
 import Dispatch
+import Glibc
 
-/// Options every subcommand shares: where features are and how much to log.
-struct FeatureOptions: ParsableArguments {
+/// Options every subcommand shares, in `apphost` and `apphost-mcp` alike: where features are and how much to log.
+public struct FeatureOptions: ParsableArguments, Sendable {
     @Option(name: .customLong("features"), help: "A directory of feature libraries (repeatable).")
-    var directories: [String] = []
+    public var directories: [String] = []
 
     @Option(help: "Log level on stderr: trace, debug, info, notice, warning, error, critical.")
-    var logLevel: Logger.Level = .warning
+    public var logLevel: Logger.Level = .warning
 
     @Option(help: "Seconds a feature file may take to load in its probe before it is refused.")
-    var probeTimeout: Double = FeatureProber.defaultTimeout
+    public var probeTimeout: Double = FeatureProber.defaultTimeout
 
     @Option(help: "Where the registry cache is kept (default: $APPHOST_CACHE, else $XDG_CACHE_HOME/apphost, else ~/.cache/apphost).")
-    var cacheDir: String?
+    public var cacheDir: String?
 
     @Flag(help: "Load feature files and folders that others can write to, or that others own.")
-    var allowUntrusted = false
+    public var allowUntrusted = false
 
-    var discovery: FeatureDiscovery { FeatureDiscovery(options: directories) }
+    public init() {}
 
-    func validate() throws {
+    public var discovery: FeatureDiscovery { FeatureDiscovery(options: directories) }
+
+    public func validate() throws {
         guard probeTimeout > 0, probeTimeout <= 3600 else {
             throw ValidationError("--probe-timeout must be more than 0 and at most 3600 seconds, got \(probeTimeout)")
         }
@@ -32,9 +35,9 @@ struct FeatureOptions: ParsableArguments {
     /// Checks the kit, then finds, probes and registers every feature, reporting each refusal and
     /// warning on standard error as it is found; nil when the kit in this process is not the host's.
     @MainActor
-    func loadHost(rescan: Bool = false, reportRefusals: Bool = true) -> FeatureHost? {
+    public func loadHost(rescan: Bool = false, reportRefusals: Bool = true) -> FeatureHost? {
         if let mismatch = KitIdentity.mismatch() {
-            standardError("error: \(mismatch)\n")
+            writeError("error: \(mismatch)\n")
             return nil
         }
         let host = FeatureHost()
@@ -45,14 +48,14 @@ struct FeatureOptions: ParsableArguments {
             allowUntrusted: allowUntrusted,
             report: { line in
                 // `list` gives the refusals a section of their own; warnings are written either way.
-                if reportRefusals || !line.hasPrefix("error: ") { standardError(line + "\n") }
+                if reportRefusals || !line.hasPrefix("error: ") { writeError(line + "\n") }
             }
         )
         host.loadFeatures(from: discovery, options: options)
         return host
     }
 
-    func bootstrapLogging() {
+    public func bootstrapLogging() {
         HostLogging.bootstrap(level: logLevel)
     }
 }
@@ -61,19 +64,19 @@ extension Logger.Level: @retroactive ExpressibleByArgument {}
 
 extension ExitCode {
     /// The exit status when the kit loaded is not the one the host was built against.
-    static let kitMismatch: Int32 = 3
+    public static let kitMismatch: Int32 = 3
 }
 
 /// Completion of `--start` in a shell (see `apphost --generate-completion-script`): the shells and
 /// features the folders named on the line (or the default one) can start, read from the warm cache.
-enum StartCompletion {
-    static let kind = CompletionKind.custom { words, _, prefix in
+public enum StartCompletion {
+    public static let kind = CompletionKind.custom { words, _, prefix in
         // The parser asks while it parses the command line, off the main actor, which is then free.
         DispatchQueue.main.sync { MainActor.assumeIsolated { names(words: words) } }.filter { $0.hasPrefix(prefix) }
     }
 
     @MainActor
-    static func names(words: [String]) -> [String] {
+    public static func names(words: [String]) -> [String] {
         var folders: [String] = []
         var index = 0
         while index < words.count {
@@ -86,5 +89,30 @@ enum StartCompletion {
         }
         guard let host = (try? FeatureOptions.parse(folders))?.loadHost(reportRefusals: false) else { return [] }
         return host.registry.startNames
+    }
+}
+
+extension FeatureOptions {
+    /// These options, for a child `apphost` to find the same features the same way.
+    public var childArguments: [String] {
+        var arguments = directories.flatMap { ["--features", $0] }
+        arguments += ["--probe-timeout", String(probeTimeout), "--log-level", logLevel.rawValue]
+        if let cacheDir { arguments += ["--cache-dir", cacheDir] }
+        if allowUntrusted { arguments.append("--allow-untrusted") }
+        return arguments
+    }
+}
+
+/// Writes `text` to standard error.
+private func writeError(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 { return }
+            offset += written
+        }
     }
 }

@@ -1,0 +1,27 @@
+import AppHost
+import ArgumentParser
+
+/// The options of `apphost mcp`, which `apphost-mcp` takes as it is: declared once, for both.
+public struct MCPOptions: ParsableArguments, Sendable {
+    @Option(help: "Seconds a session may go unused before it is closed.")
+    public var idleTimeout: Int = 1800
+
+    @Option(help: "The most sessions open at once (each is a process).")
+    public var maxSessions: Int = 32
+
+    @Option(help: "Seconds one command may take before its session ends naming the feature at fault (0: no limit).")
+    public var featureTimeout: Int = SessionGuard.defaultLimit
+
+    public init() {}
+
+    public func validate() throws {
+        guard idleTimeout >= 1 else { throw ValidationError("--idle-timeout must be 1 or more seconds, got \(idleTimeout)") }
+        guard (1...1000).contains(maxSessions) else { throw ValidationError("--max-sessions must be from 1 to 1000, got \(maxSessions)") }
+        guard featureTimeout >= 0 else { throw ValidationError("--feature-timeout must be 0 (no limit) or more seconds, got \(featureTimeout)") }
+    }
+
+    /// These options, for `apphost-mcp` to take them as given.
+    public var arguments: [String] {
+        ["--idle-timeout", String(idleTimeout), "--max-sessions", String(maxSessions), "--feature-timeout", String(featureTimeout)]
+    }
+}
