@@ -117,12 +117,12 @@ struct CrawlIsolationTests {
         let library = fixtures.path("libCrashFeature.so")
         try CCompiler.compile(CCompiler.fixture("crash.c"), to: library, defines: ["SLOW_MS=100"])
 
-        let result = try ProcessRunner.run(apphost, ["crawl", "--start", "crash", "--features", fixtures.directory.path, "--feature-timeout", "1"])
+        let result = try ProcessRunner.run(apphost, ["crawl", "--start", "crash", "--features", fixtures.directory.path, "--feature-timeout", "2"])
 
         #expect(result.status == 1)
         let ended = "; the session ended"
         for (number, label, cause) in [
-            (2, "Segfault", "crashed (SIGSEGV)"), (3, "Hang", "did not return within 1 s"), (4, "Exit", "called exit(3)"),
+            (2, "Segfault", "crashed (SIGSEGV)"), (3, "Hang", "did not return within 2 s"), (4, "Exit", "called exit(3)"),
             (5, "Exit in a thread", "called exit(7)"), (6, "Overflow", "crashed (SIGSEGV)"),
         ] {
             let line = "crash: on crash/main, element \(number) '\(label)' (tap \(number)): error: \(library): \(cause) while activating element \(number) of crash/main\(ended)"
