@@ -37,7 +37,7 @@ public struct FeatureOptions: ParsableArguments, Sendable {
     @MainActor
     public func loadHost(rescan: Bool = false, reportRefusals: Bool = true) -> FeatureHost? {
         if let mismatch = KitIdentity.mismatch() {
-            writeError("error: \(mismatch)\n")
+            standardError("error: \(mismatch)\n")
             return nil
         }
         let host = FeatureHost()
@@ -48,7 +48,7 @@ public struct FeatureOptions: ParsableArguments, Sendable {
             allowUntrusted: allowUntrusted,
             report: { line in
                 // `list` gives the refusals a section of their own; warnings are written either way.
-                if reportRefusals || !line.hasPrefix("error: ") { writeError(line + "\n") }
+                if reportRefusals || !line.hasPrefix("error: ") { standardError(line + "\n") }
             }
         )
         host.loadFeatures(from: discovery, options: options)
@@ -100,19 +100,5 @@ extension FeatureOptions {
         if let cacheDir { arguments += ["--cache-dir", cacheDir] }
         if allowUntrusted { arguments.append("--allow-untrusted") }
         return arguments
-    }
-}
-
-/// Writes `text` to standard error.
-private func writeError(_ text: String) {
-    var text = text
-    text.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0, errno == EINTR { continue }
-            if written <= 0 { return }
-            offset += written
-        }
     }
 }

@@ -5,12 +5,10 @@ import AppHost
 import Dispatch
 import Foundation
 
-typealias Answer = SessionAnswer
-
 /// What became of a command sent to a session.
 enum Reply: Sendable {
     /// It ran: the session's answer.
-    case answer(Answer)
+    case answer(SessionAnswer)
     /// The session ended while it ran (a feature crashed or hung, or the child could not go on): the
     /// line that says why.
     case ended(String)
@@ -45,7 +43,7 @@ final class SessionChild: @unchecked Sendable {
 
     /// Starts a session as `apphost serve ARGUMENTS`, recording to `recording`: the session and its
     /// first screen, or why it could not start.
-    static func start(id: String, apphost: String, arguments: [String], recording: String) async -> Result<(SessionChild, Answer), StartFailure> {
+    static func start(id: String, apphost: String, arguments: [String], recording: String) async -> Result<(SessionChild, SessionAnswer), StartFailure> {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 let child: LineChild
@@ -55,7 +53,7 @@ final class SessionChild: @unchecked Sendable {
                     continuation.resume(returning: .failure(StartFailure(message: "\(error)")))
                     return
                 }
-                guard let line = child.readLine(timeout: patience), let answer = try? JSONDecoder().decode(Answer.self, from: Data(line)) else {
+                guard let line = child.readLine(timeout: patience), let answer = try? JSONDecoder().decode(SessionAnswer.self, from: Data(line)) else {
                     let ended = child.end()
                     let said = child.errorText.split(separator: "\n").map(String.init)
                     let reason = said.last(where: { $0.hasPrefix("error: ") }).map { String($0.dropFirst("error: ".count)) }
@@ -82,7 +80,7 @@ final class SessionChild: @unchecked Sendable {
                     return
                 }
                 guard child.send(command), let line = child.readLine(timeout: Self.patience),
-                    let answer = try? JSONDecoder().decode(Answer.self, from: Data(line))
+                    let answer = try? JSONDecoder().decode(SessionAnswer.self, from: Data(line))
                 else {
                     let ended = child.stop()
                     self.child = nil

@@ -135,6 +135,10 @@ struct ToolCalls: Sendable {
     }
 
     private func run(_ command: String, in session: SessionChild, showing shown: Shown) async -> CallTool.Result {
+        // What a session would refuse is refused here, before it is written to the session's pipe.
+        guard command.utf8.count <= SessionCommand.maximumLineLength else {
+            return Self.failure("\(command.prefix { $0 != " " }): the command is \(command.utf8.count) bytes; a session reads at most \(SessionCommand.maximumLineLength) (SessionCommand.maximumLineLength)")
+        }
         switch await session.ask(command) {
         case .answer(let answer):
             if answer.ended { await sessions.remove(session.id) }
@@ -319,7 +323,7 @@ struct ToolCalls: Sendable {
 
     /// A screen as a tool's result: the text (after a line naming the session and route, and the errors),
     /// and everything as structured content, the JSON layout as an object.
-    static func screen(_ answer: Answer, session: String, showing shown: Shown = .screen) -> CallTool.Result {
+    static func screen(_ answer: SessionAnswer, session: String, showing shown: Shown = .screen) -> CallTool.Result {
         var text = shown == .output ? "" : "session \(session) · \(answer.route)\n"
         text += answer.errors.map { $0 + "\n" }.joined()
         if !answer.output.isEmpty { text += answer.output + (answer.output.hasSuffix("\n") ? "" : "\n") }

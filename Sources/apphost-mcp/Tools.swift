@@ -53,7 +53,8 @@ struct Arguments {
 
     func strings(_ name: String) throws(ToolError) -> [String] {
         guard let value = values[name], !value.isNull else { return [] }
-        guard let array = value.arrayValue, let strings = Optional(array.compactMap(\.stringValue)), strings.count == array.count else {
+        let strings = value.arrayValue?.compactMap(\.stringValue)
+        guard let strings, strings.count == value.arrayValue?.count else {
             throw ToolError(message: "\(tool): '\(name)' must be an array of strings, got \(value)")
         }
         return strings

@@ -73,10 +73,12 @@ struct Crawl: AsyncParsableCommand {
             summary.add(state)
             let line = format == .json ? (first ? "" : ",") + String(decoding: try encoder.encode(state), as: UTF8.self) : state.line + "\n"
             first = false
-            fputs(line, spill)
+            guard fputs(line, spill) >= 0 else {
+                throw CrawlFileError(file: "the states reached", reason: "writing failed: \(String(cString: strerror(errno)))")
+            }
         }
         if format == .json {
-            // The keys in the order JSONEncoder writes a CrawlReport's, with `reached` last.
+            // A CrawlReport's four keys, `reached` last so that the states stream from the file.
             func json(_ value: some Encodable) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
             standardOutput("{\"neverReached\":\(try json(never)),\"start\":\(try json(crawl.start)),\"truncated\":\(truncated),\"reached\":[")
             copy(spill)

@@ -93,14 +93,14 @@ struct Crawler {
         var truncated = false
         let progress = isatty(STDERR_FILENO) == 1
         let queue = try CrawlQueue()
-        queue.append(CrawlQueue.Entry(link: "", path: []))
+        try queue.append(CrawlQueue.Entry(link: "", path: []))
         while index < batch.count || queue.waiting > 0 {
             guard reached < options.maxStates else {
                 truncated = true
                 break
             }
             if index == batch.count {
-                batch = queue.take(min(queue.waiting, max(workers.count, options.maxStates - reached), Self.batchLimit))
+                batch = try queue.take(min(queue.waiting, max(workers.count, options.maxStates - reached), Self.batchLimit))
                 explored = explore(batch.map(\.link), workers: workers)
                 index = 0
             }
@@ -120,7 +120,7 @@ struct Crawler {
             }
             for edge in edges where edge.problem == nil {
                 guard let to = edge.to, let key = edge.toKey, !seen.contains(key), queued.insert(key).inserted else { continue }
-                queue.append(CrawlQueue.Entry(link: to, path: path + ["\(edge.command) (\(edge.label))"]))
+                try queue.append(CrawlQueue.Entry(link: to, path: path + ["\(edge.command) (\(edge.label))"]))
             }
         }
         if progress { standardError("\r\u{1B}[K") }
@@ -223,7 +223,7 @@ final class CrawlQueue {
     private let decoder = JSONDecoder()
 
     init() throws {
-        guard let file = tmpfile() else { throw CrawlQueueError(reason: String(cString: strerror(errno))) }
+        guard let file = tmpfile() else { throw CrawlFileError(file: "its queue", reason: String(cString: strerror(errno))) }
         self.file = file
     }
 
@@ -231,18 +231,22 @@ final class CrawlQueue {
         fclose(file)
     }
 
-    func append(_ entry: Entry) {
-        guard let data = try? encoder.encode(entry) else { return }
-        fseek(file, writeOffset, SEEK_SET)
-        var line = [UInt8](data)
+    /// Adds `entry` at the end; throws if the file cannot take it (a full disk), so that no state
+    /// is left out of the crawl without a word.
+    func append(_ entry: Entry) throws {
+        var line = [UInt8](try encoder.encode(entry))
         line.append(UInt8(ascii: "\n"))
-        writeOffset += fwrite(line, 1, line.count, file)
+        fseek(file, writeOffset, SEEK_SET)
+        guard fwrite(line, 1, line.count, file) == line.count else {
+            throw CrawlFileError(file: "its queue", reason: "writing it failed: \(String(cString: strerror(errno)))")
+        }
+        writeOffset += line.count
         waiting += 1
     }
 
-    /// The next `count` entries (fewer if fewer wait).
-    func take(_ count: Int) -> [Entry] {
-        fflush(file)
+    /// The next `count` entries (fewer if fewer wait); throws if the file does not give back what was written.
+    func take(_ count: Int) throws -> [Entry] {
+        guard fflush(file) == 0 else { throw CrawlFileError(file: "its queue", reason: "writing it failed: \(String(cString: strerror(errno)))") }
         fseek(file, readOffset, SEEK_SET)
         var entries: [Entry] = []
         var buffer: UnsafeMutablePointer<CChar>?
@@ -250,19 +254,24 @@ final class CrawlQueue {
         defer { free(buffer) }
         while entries.count < count, waiting > 0 {
             let length = getline(&buffer, &capacity, file)
-            guard length > 0, let buffer else { break }
+            guard length > 0, let buffer else { throw CrawlFileError(file: "its queue", reason: "it ended before the \(waiting) entries that wait") }
             readOffset += length
             waiting -= 1
             let bytes = UnsafeRawBufferPointer(start: buffer, count: length - 1)
-            if let entry = try? decoder.decode(Entry.self, from: Data(bytes)) { entries.append(entry) }
+            guard let entry = try? decoder.decode(Entry.self, from: Data(bytes)) else {
+                throw CrawlFileError(file: "its queue", reason: "an entry read back is not the one written")
+            }
+            entries.append(entry)
         }
         return entries
     }
 }
 
-struct CrawlQueueError: Error, CustomStringConvertible {
+/// A temporary file of the crawl's (its queue, or the states it reached) failed it.
+struct CrawlFileError: Error, CustomStringConvertible {
+    var file: String
     var reason: String
-    var description: String { "crawl needs a temporary file for its queue: \(reason)" }
+    var description: String { "crawl: \(file), a temporary file: \(reason)" }
 }
 
 /// A crawl worker's warm child: started when first needed, kept for state after state, and replaced

@@ -8,6 +8,7 @@
 // (CHostTerminal's host_terminal.c and CHostGuard's host_guard.c).
 
 import AppHost
+import AppHostOptions
 import CHostTerminal
 import FoundationEssentials
 import Glibc

@@ -4,6 +4,7 @@
 // Nothing of this when input is piped or a script; without libedit, plain lines.
 
 import AppHost
+import AppHostOptions
 @_spi(Host) import AppHostKit
 import CHostLineEditing
 import FoundationEssentials

@@ -1,4 +1,5 @@
 import AppHost
+import AppHostOptions
 import AppHostScaffold
 import ArgumentParser
 

@@ -7,6 +7,7 @@
 // load is reported and the session keeps running the last good build.
 
 import AppHost
+import AppHostOptions
 @_spi(Host) import AppHostKit
 import CHostTerminal
 import FoundationEssentials

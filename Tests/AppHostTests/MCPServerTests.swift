@@ -105,6 +105,8 @@ struct MCPServerTests {
         let id = try #require(started.structured?.objectValue?["session"]?.stringValue)
         let missing = try await server.call("tap", ["session": .string(id), "element": 99])
         #expect(missing.isError && missing.text.contains("error: "), "\(missing.text)")
+        let long = try await server.call("type", ["session": .string(id), "element": "search", "text": .string(String(repeating: "x", count: 70_000))])
+        #expect(long.isError && long.text.contains("error: type: the command is 70012 bytes; a session reads at most 65536"), "\(long.text.prefix(200))")
         let wait = try await server.call("wait", ["session": .string(id)])
         #expect(wait.isError && wait.text.contains("wait needs one of 'duration'"), "\(wait.text)")
         await server.close()

@@ -87,7 +87,7 @@ private final class ErrorReader: @unchecked Sendable {
 }
 
 /// A program started with a pipe on each of its standard streams.
-final class RunningProcess: @unchecked Sendable {
+final class RunningProcess {
     let process = Process()
     let input = Pipe()
     let output = Pipe()
