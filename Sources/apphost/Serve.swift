@@ -53,13 +53,12 @@ struct Serve: AsyncParsableCommand {
         guard let host = features.loadHost() else { return ExitCode.kitMismatch }
         // As in a flow: a view model's sleep waits for the session's wait commands, so what another
         // program sees is the same from run to run, and a recording replays as it ran.
-        if !realTime { VirtualTime.begin() }
         let said = Said()
         let session: Session
         do {
             session = try Launch.session(
                 start: start ?? Self.start(for: open ?? "", in: host.registry), registry: host.registry, store: nil, open: open,
-                options: Session.Options(width: width, format: .text, color: false),
+                options: Session.Options(width: width, format: .text, color: false, virtualTime: !realTime),
                 output: { said.output += $0 },
                 errorOutput: { line in
                     let line = line.trimmingNewlines
@@ -113,7 +112,7 @@ struct Serve: AsyncParsableCommand {
             errors: said.errors,
             output: said.output,
             ended: ended,
-            sleeping: VirtualTime.isActive ? VirtualTime.heldCount : 0
+            sleeping: session.heldSleeps
         )
         guard let data = try? JSONEncoder().encode(answer) else { return }
         standardOutput(String(decoding: data, as: UTF8.self) + "\n")

@@ -27,11 +27,13 @@ nonisolated final class CharacterRepository: CharacterRepositoryContract {
         return try result.get()
     }
 
-    func characters() async throws(CharacterError) -> [Character] {
+    // The data source leaves the main actor, as networking code does: a view model's await hops
+    // to the global pool and back, and its result arrives after work on another thread.
+    @concurrent func characters() async throws(CharacterError) -> [Character] {
         try dataSource().characters
     }
 
-    func character(identifier: Int) async throws(CharacterError) -> Character {
+    @concurrent func character(identifier: Int) async throws(CharacterError) -> Character {
         guard let character = try dataSource().characters.first(where: { $0.id == identifier }) else {
             throw .notFound(identifier: identifier)
         }

@@ -1,33 +1,52 @@
+#define _GNU_SOURCE
 #include "host_tasks.h"
 
+#include <dlfcn.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <time.h>
 
-/* The runtime's hook for jobs enqueued on the global executor (libswift_Concurrency exports it):
-   it receives the job and the runtime's own enqueue, which it must call. */
-typedef struct apphost_swift_job apphost_swift_job;
-typedef void (*apphost_enqueue_global)(apphost_swift_job *job);
-typedef void (*apphost_enqueue_global_hook)(apphost_swift_job *job, apphost_enqueue_global original);
-extern apphost_enqueue_global_hook swift_task_enqueueGlobal_hook;
+typedef int (*clock_read)(clockid_t, struct timespec *);
 
-static atomic_ulong global_jobs;
-static apphost_enqueue_global_hook previous_hook;
+static _Atomic(clock_read) libc_clock_gettime;
+static _Thread_local int64_t last_continuous;
+static _Thread_local int64_t last_suspending;
 
-static void count_global_job(apphost_swift_job *job, apphost_enqueue_global original) {
-    atomic_fetch_add_explicit(&global_jobs, 1, memory_order_relaxed);
-    if (previous_hook != NULL) {
-        previous_hook(job, original);
-    } else {
-        original(job);
+/* Every clock read in the program comes here (see host_tasks.h); libc does the reading. */
+int clock_gettime(clockid_t clock, struct timespec *time) {
+    clock_read read = atomic_load_explicit(&libc_clock_gettime, memory_order_acquire);
+    if (read == NULL) {
+        /* dlsym is safe to race: every thread finds the same function. */
+        read = (clock_read)dlsym(RTLD_NEXT, "clock_gettime");
+        atomic_store_explicit(&libc_clock_gettime, read, memory_order_release);
     }
+    int result = read(clock, time);
+    if (result == 0) {
+        int64_t nanoseconds = (int64_t)time->tv_sec * 1000000000 + time->tv_nsec;
+        if (clock == CLOCK_BOOTTIME) {
+            last_continuous = nanoseconds;
+        } else if (clock == CLOCK_MONOTONIC) {
+            last_suspending = nanoseconds;
+        }
+    }
+    return result;
 }
 
-void apphost_tasks_count_global_jobs(void) {
-    if (swift_task_enqueueGlobal_hook == count_global_job) return;
-    previous_hook = swift_task_enqueueGlobal_hook;
-    swift_task_enqueueGlobal_hook = count_global_job;
+int64_t apphost_tasks_last_continuous(void) { return last_continuous; }
+
+int64_t apphost_tasks_last_suspending(void) { return last_suspending; }
+
+int apphost_tasks_clock_recorded(void) {
+    struct timespec time;
+    last_continuous = 0;
+    /* Through the program's clock_gettime, as the Swift runtime calls it. */
+    clock_read read = (clock_read)dlsym(RTLD_DEFAULT, "clock_gettime");
+    return read != NULL && read(CLOCK_BOOTTIME, &time) == 0 && last_continuous != 0;
 }
 
-unsigned long apphost_tasks_global_jobs(void) {
-    return atomic_load_explicit(&global_jobs, memory_order_relaxed);
+/* Defined by the host library (AppHost's Runtime/HostExecutors.swift) when the program links it. */
+extern void apphost_runtime_install(void) __attribute__((weak));
+
+__attribute__((constructor)) static void install_runtime(void) {
+    if (apphost_runtime_install != NULL) apphost_runtime_install();
 }

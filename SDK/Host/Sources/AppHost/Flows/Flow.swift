@@ -15,9 +15,12 @@ import Glibc
 /// link @main:home(home:home/main|…)     the whole state, as `state` prints it, is this deep link
 /// error no element 9              the last command reported an error containing this text
 /// no error                        the last command reported no error
+/// expect error: tap Mortyy        a command that must report an error (the flow fails if it does not)
 /// snapshot home.screen            the whole screen equals this file (beside the flow)
 /// ```
 ///
+/// A command that reports an error fails the flow at its line, unless the flow says the error is
+/// expected: the command is written `expect error: COMMAND`, or the step after it is `error TEXT`.
 /// Blank lines and lines starting with `#` are skipped.
 public struct Flow: Sendable {
     /// One line of a flow.
@@ -33,6 +36,8 @@ public struct Flow: Sendable {
     /// What a step does.
     public enum Action: Sendable, Equatable {
         case command(String)
+        /// A command that must report an error (`expect error: COMMAND`).
+        case failingCommand(String)
         case see(String)
         case notSee(String)
         case element(String)
@@ -62,6 +67,7 @@ public struct Flow: Sendable {
         ("element LABEL", "passes when an element labelled LABEL can be tapped"),
         ("route ROUTE", "passes when the route on top is ROUTE"),
         ("link LINK", "passes when the whole state, as state prints it, is LINK"),
+        ("expect error: COMMAND", "runs COMMAND and passes when it reports an error (any other command that reports one fails the flow)"),
         ("error TEXT", "passes when the command before reported an error containing TEXT"),
         ("no error", "passes when the command before reported none"),
         ("snapshot FILE", "passes when the whole screen (drawn at width 60) equals FILE, beside the flow; a missing file is written"),
@@ -110,6 +116,12 @@ public struct Flow: Sendable {
                 action = .noError
             } else if starts("error") {
                 action = .error(try argument(after: "error"))
+            } else if lower.hasPrefix("expect error:") {
+                let command = String(line.dropFirst("expect error:".count)).trimmingSpaces
+                guard (try? SessionCommand.parse(command)) != nil else {
+                    throw FlowError(path: path, line: number, message: "'expect error:' needs a command after it, e.g. expect error: tap Nowhere")
+                }
+                action = .failingCommand(command)
             } else if starts("snapshot") {
                 action = .snapshot(try argument(after: "snapshot"))
             } else {

@@ -70,16 +70,13 @@ public enum FlowRunner {
         guard let start = flow.start ?? defaultStart else {
             return .broken(flow.path, message: "the flow has no 'start NAME' step, and no --start was given")
         }
-        let virtual = virtualTime && VirtualTime.begin()
-        defer { if virtual { VirtualTime.end() } }
-        var result = await run(flow, registry: registry, start: start, record: record)
-        if virtual { result.virtualSeconds = seconds(VirtualTime.elapsed) }
+        var result = await run(flow, registry: registry, start: start, record: record, virtualTime: virtualTime)
         let names = Set(result.visited.map { String($0.prefix { $0 != "/" }) })
         result.libraries = Set(names.compactMap { registry.origin(of: $0) }).sorted()
         return result
     }
 
-    private static func run(_ flow: Flow, registry: DestinationRegistry, start: String, record: Bool) async -> FlowResult {
+    private static func run(_ flow: Flow, registry: DestinationRegistry, start: String, record: Bool, virtualTime: Bool) async -> FlowResult {
         let clock = ContinuousClock()
         let began = clock.now
         var errors: [String] = []
@@ -87,7 +84,7 @@ public enum FlowRunner {
         do {
             session = try Launch.session(
                 start: start, registry: registry, store: nil, lock: false, open: nil,
-                options: Session.Options(width: width), output: { _ in },
+                options: Session.Options(width: width, virtualTime: virtualTime), output: { _ in },
                 errorOutput: { errors.append($0.trimmingNewlines) },
                 warn: { errors.append("warning: " + $0) }
             )
@@ -100,7 +97,7 @@ public enum FlowRunner {
         var lastErrors = errors
         var count = 0
         let folder = URL(fileURLWithPath: flow.path).deletingLastPathComponent().path
-        for step in flow.steps {
+        for (index, step) in flow.steps.enumerated() {
             count += 1
             // What work beside the session changed since the last step is drawn before it is checked.
             await session.catchUp()
@@ -108,16 +105,26 @@ public enum FlowRunner {
             func fail(_ message: String) -> FlowResult {
                 FlowResult(
                     path: flow.path,
-                    failure: .init(line: step.line, step: step.text, message: message, screen: screen),
-                    steps: count, seconds: seconds(clock.now - began), visited: visited.sorted(), recorded: recorded
+                    failure: .init(line: step.line, step: step.text, message: message, screen: session.current?.text ?? screen),
+                    steps: count, seconds: seconds(clock.now - began), visited: visited.sorted(), recorded: recorded,
+                    virtualSeconds: session.usesVirtualTime ? seconds(session.virtualElapsed) : nil
                 )
             }
             switch step.action {
-            case .command(let line):
+            case .command(let line), .failingCommand(let line):
                 let before = errors.count
                 let outcome = await session.execute(line)
                 lastErrors = Array(errors[before...])
+                let failures = lastErrors.filter { !$0.hasPrefix("warning: ") }.map { $0.hasPrefix("error: ") ? String($0.dropFirst(7)) : $0 }
                 visited.insert(session.topRoute.path)
+                if case .failingCommand = step.action {
+                    if failures.isEmpty { return fail("expected '\(line)' to report an error; it reported none") }
+                } else if !failures.isEmpty, !Self.expectsError(after: index, in: flow.steps) {
+                    return fail(
+                        "the command failed: " + failures.joined(separator: " | ")
+                            + "\nif it is meant to fail, write the step as: expect error: \(line)"
+                    )
+                }
                 if outcome == .quit { break }
             case .see(let text):
                 if !Self.shows(screen, text) { return fail("expected the screen to contain: \(text)") }
@@ -164,7 +171,16 @@ public enum FlowRunner {
                 }
             }
         }
-        return FlowResult(path: flow.path, failure: nil, steps: count, seconds: seconds(clock.now - began), visited: visited.sorted(), recorded: recorded)
+        return FlowResult(
+            path: flow.path, failure: nil, steps: count, seconds: seconds(clock.now - began), visited: visited.sorted(), recorded: recorded,
+            virtualSeconds: session.usesVirtualTime ? seconds(session.virtualElapsed) : nil
+        )
+    }
+
+    /// Whether the step after `index` checks the error the command at `index` reports.
+    private static func expectsError(after index: Int, in steps: [Flow.Step]) -> Bool {
+        guard index + 1 < steps.count, case .error = steps[index + 1].action else { return false }
+        return true
     }
 
     private static func seconds(_ duration: Duration) -> Double {

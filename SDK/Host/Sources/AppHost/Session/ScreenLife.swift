@@ -25,14 +25,6 @@ public final class BackgroundWork: Sendable {
     }
 }
 
-/// The mark of one command's view-model code: set as a task-local value while that code runs, so
-/// every unstructured task it starts (`Task { … }`, a screen's task) carries a reference to it for
-/// as long as the task lives. While anything but the session holds it, work the command started
-/// is alive. (`Task.detached` copies no task-local values and is not seen.)
-final class CommandWork: Sendable {
-    @TaskLocal static var current: CommandWork?
-}
-
 /// A flag set from any thread when what a kept body read has changed.
 private final class StaleFlag: Sendable {
     private let stale = Atomic<Bool>(false)

@@ -22,12 +22,16 @@ extension Session {
         /// How long a command may spend settling: waiting for the work it started to finish
         /// (see ``Session/settle()``), at most ``Session/maximumSettleTimeout``.
         public var settleTimeout: Duration
+        /// Hold view-model sleeps on the session's own virtual clock, which only `wait` moves (see
+        /// ``VirtualTime``); where it is not available, time is real.
+        public var virtualTime: Bool
 
         /// Creates options.
         public init(
             width: Int = TextRenderer.defaultWidth, strict: Bool = false, format: Format = .text, color: Bool = false,
-            settleTimeout: Duration = Session.defaultSettleTimeout
+            settleTimeout: Duration = Session.defaultSettleTimeout, virtualTime: Bool = false
         ) {
+            self.virtualTime = virtualTime
             self.width = width
             self.strict = strict
             self.format = format

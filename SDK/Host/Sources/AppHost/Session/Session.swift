@@ -1,5 +1,4 @@
 @_spi(Host) import AppHostKit
-import CHostTasks
 import FoundationEssentials
 import Glibc
 
@@ -91,7 +90,7 @@ public final class Session {
         screens = ScreenStore(registry: registry, work: work, report: report)
         screens.live = navigator.live
         lastNotified = navigator.stamp
-        apphost_tasks_count_global_jobs()
+        jobs.isVirtual = options.virtualTime && VirtualTime.isAvailable
     }
 
     /// Hears changes made by work that runs beside the session (a view model's own task changing
@@ -226,6 +225,7 @@ public final class Session {
             return outcome(since: before)
         }
         let text = line.trimmingSpaces
+        runningCommand = text
         switch command {
         case .state:
             if navigator.live.count > 0 { noteLiveValuesLeftOut(navigator.restorable.omitted) }
@@ -276,7 +276,7 @@ public final class Session {
         case .quit:
             return .quit
         case .wait(let duration):
-            if VirtualTime.isActive {
+            if usesVirtualTime {
                 await passVirtualTime(duration)
             } else {
                 await SessionGuard.extending(by: duration) {
@@ -326,6 +326,16 @@ public final class Session {
 
     /// The marker of the view-model code the current command ran, until it settles.
     var startedWork: CommandWork?
+    /// The count of this session's jobs, which the host's executors keep (see ``settle()``).
+    let jobs = SessionJobs()
+    /// Whether this session's view-model sleeps wait for `wait` (see ``Options/virtualTime``).
+    public var usesVirtualTime: Bool { jobs.isVirtual }
+    /// How far `wait` has moved the session's virtual clock.
+    public var virtualElapsed: Duration { jobs.elapsed }
+    /// How many of the session's sleeps are held on its virtual clock.
+    public var heldSleeps: Int { jobs.counts.held }
+    /// The command whose work is settling, as its line was given, for a message about it.
+    var runningCommand = "start"
 
     /// Lays out what is on top, draws it, writes it (unless it is what was written last and
     /// `writingUnchanged` is false), and says if the state changed.

@@ -1,0 +1,164 @@
+import Synchronization
+
+/// The mark of one command's view-model code: set as a task-local value while that code runs, so
+/// every unstructured task it starts (`Task { … }`, a screen's task) carries a reference to it for
+/// as long as the task lives. While anything but the session holds it, work the command started
+/// is alive. (`Task.detached` copies no task-local values and is not seen.)
+final class CommandWork: Sendable {
+    @TaskLocal static var current: CommandWork?
+
+    /// The count of the session's jobs, shared by every command's marker of one session.
+    let jobs: SessionJobs
+
+    init(jobs: SessionJobs) {
+        self.jobs = jobs
+    }
+}
+
+/// What the host's executors know of one session's work, from any thread: the jobs queued or
+/// running (on the main actor or the global pool), the sleeps held on virtual time, and the real
+/// timers pending, counted from the moment a job is enqueued until it has run. A job belongs to
+/// the session when the code that enqueues it carries one of its ``CommandWork`` markers (a task
+/// hopping, a task being started, a held sleep handed back).
+///
+/// Each change moves ``version`` on and wakes whoever waits for one (the settle), so that the
+/// session learns that work ended, or arrived, without looking at the clock.
+final class SessionJobs: Sendable {
+    struct Counts: Equatable {
+        /// Jobs enqueued on the main executor that have not run yet.
+        var main = 0
+        /// Jobs enqueued on the global pool that have not finished running.
+        var pool = 0
+        /// Sleeps held on virtual time (``VirtualTime``).
+        var held = 0
+        /// Sleeps scheduled on the real clock that have not woken.
+        var timers = 0
+        /// Moves on at every change.
+        var version: UInt64 = 0
+    }
+
+    /// A sleep held on the session's virtual clock.
+    private struct Held {
+        var deadline: Duration
+        var order: UInt64
+        var job: UnownedJob
+    }
+
+    private struct State {
+        var counts = Counts()
+        var waiter: CheckedContinuation<Void, Never>?
+        var virtual = false
+        var now = Duration.zero
+        var order: UInt64 = 0
+        var held: [Held] = []
+    }
+
+    private let state = Mutex(State())
+
+    init() {}
+
+    /// The counts now.
+    var counts: Counts { state.withLock { $0.counts } }
+
+    enum Kind { case main, pool, held, timers }
+
+    /// Counts one more of `kind`.
+    func add(_ kind: Kind) { change(kind, by: 1) }
+
+    /// Counts one less of `kind`.
+    func remove(_ kind: Kind) { change(kind, by: -1) }
+
+    private func change(_ kind: Kind, by delta: Int) {
+        let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
+            switch kind {
+            case .main: state.counts.main += delta
+            case .pool: state.counts.pool += delta
+            case .held: state.counts.held += delta
+            case .timers: state.counts.timers += delta
+            }
+            state.counts.version &+= 1
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    // MARK: Virtual time (see VirtualTime)
+
+    /// Whether this session's sleeps are held on virtual time.
+    var isVirtual: Bool {
+        get { state.withLock { $0.virtual } }
+        set { state.withLock { $0.virtual = newValue } }
+    }
+
+    /// How far the virtual clock has moved.
+    var elapsed: Duration { state.withLock { $0.now } }
+
+    /// Holds `job`, due `delay` from the virtual now, if this session's time is virtual; false to
+    /// schedule it for real.
+    func hold(_ job: UnownedJob, after delay: Duration) -> Bool {
+        let held = state.withLock { state in
+            guard state.virtual else { return false }
+            state.order &+= 1
+            state.held.append(Held(deadline: state.now + delay, order: state.order, job: job))
+            return true
+        }
+        if held { add(.held) }
+        return held
+    }
+
+    /// Hands the held sleeps with the earliest deadline back to the main executor, counted as this
+    /// session's jobs, if that deadline is no later than `target`, and moves the virtual clock to
+    /// it; false if none is due by then.
+    func release(upTo target: Duration) -> Bool {
+        let due: [Held] = state.withLock { state in
+            guard let earliest = state.held.lazy.map(\.deadline).min(), earliest <= target else { return [] }
+            state.now = max(state.now, earliest)
+            let due = state.held.filter { $0.deadline == earliest }.sorted { $0.order < $1.order }
+            state.held.removeAll { $0.deadline == earliest }
+            return due
+        }
+        // Onto the main executor, whichever executor held it: the code after the sleep hops to its
+        // own isolation first (the compiler puts that hop after every `await`), so where the job
+        // is resumed does not change where that code runs.
+        for held in due {
+            HostExecutors.main.enqueue(held.job, for: self)
+            remove(.held)
+        }
+        return !due.isEmpty
+    }
+
+    /// Moves the virtual clock to `target` (never back).
+    func advance(to target: Duration) {
+        state.withLock { $0.now = max($0.now, target) }
+    }
+
+    /// Returns when the counts have changed since `version`, or once `deadline` (on the continuous
+    /// clock) has passed; true if they changed. One waiter at a time: the session's settle.
+    func waitForChange(since version: UInt64, until deadline: ContinuousClock.Instant) async -> Bool {
+        let clock = ContinuousClock()
+        while state.withLock({ $0.counts.version }) == version {
+            guard clock.now < deadline else { return false }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let changed = state.withLock { state in
+                    guard state.counts.version == version else { return true }
+                    state.waiter = continuation
+                    return false
+                }
+                if changed {
+                    continuation.resume()
+                    return
+                }
+                // The limit wakes the waiter too; a change before it has already taken the continuation.
+                HostExecutors.wake(at: deadline) { [weak self] in
+                    let waiter = self?.state.withLock { state -> CheckedContinuation<Void, Never>? in
+                        defer { state.waiter = nil }
+                        return state.waiter
+                    }
+                    waiter?.resume()
+                }
+            }
+        }
+        return true
+    }
+}

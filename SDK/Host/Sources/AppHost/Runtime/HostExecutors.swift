@@ -1,0 +1,139 @@
+@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+import CHostTasks
+import Dispatch
+import Glibc
+
+/// The executors of every program that links the host, in place before its first task (a
+/// constructor in CHostTasks installs them: `apphost`'s, a test bundle's). They run jobs where
+/// the platform's would (the main queue, the global pool), and count each job that belongs to a
+/// session from the moment it is enqueued until it has run (``SessionJobs``): that count, not a
+/// quiet spell of real time, is how a session knows its work is done. Sleeps are held on virtual
+/// time while a session asks for it (``VirtualTime``); otherwise they wake on the real clock,
+/// counted too.
+///
+/// The main executor is the host's own, not a wrapper around the platform's: the runtime knows
+/// the main actor by its executor, and every main-actor job is run on this one, so the checks
+/// that code runs on the main actor agree.
+enum HostExecutors: ExecutorFactory {
+    static let mainExecutor: any MainExecutor = main
+    static let defaultExecutor: any TaskExecutor = pool
+
+    static let main = HostMainExecutor()
+    static let pool = HostPoolExecutor()
+
+    /// Whether the host's executors are the program's. Written once before `main` runs, when the
+    /// program has one thread; only read afterwards.
+    nonisolated(unsafe) private(set) static var installed = false
+
+    /// Installs the executors; called once, before `main`, by the constructor.
+    static func install() {
+        _createExecutors(factory: HostExecutors.self)
+        installed = true
+    }
+
+    /// Calls `body` on the global queue once `deadline` has passed (host work, never a session's).
+    static func wake(at deadline: ContinuousClock.Instant, _ body: @escaping @Sendable () -> Void) {
+        let delay = ContinuousClock.now.duration(to: deadline)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(max(delay, .zero).nanoseconds)), execute: body)
+    }
+}
+
+@_cdecl("apphost_runtime_install")
+func installHostRuntime() {
+    HostExecutors.install()
+}
+
+/// The main actor's executor: the dispatch main queue, which the main thread serves.
+/// Invariant for `@unchecked Sendable`: it has no state; the queue is thread-safe.
+final class HostMainExecutor: MainExecutor, @unchecked Sendable {
+    func enqueue(_ job: consuming ExecutorJob) {
+        enqueue(UnownedJob(job), for: CommandWork.current?.jobs)
+    }
+
+    /// Runs `job` on the main thread, counted as `jobs`' until it has run.
+    func enqueue(_ job: UnownedJob, for jobs: SessionJobs?) {
+        jobs?.add(.main)
+        DispatchQueue.main.async {
+            job.runSynchronously(on: self.asUnownedSerialExecutor())
+            jobs?.remove(.main)
+        }
+    }
+
+    func run() throws {
+        dispatchMain()
+    }
+
+    /// The main queue is served until the program exits; there is nothing to stop.
+    func stop() {}
+
+    /// The main queue is drained where dispatch chooses (on Linux, not always the main thread): the
+    /// main actor is the queue, not a thread.
+    func checkIsolated() {
+        dispatchPrecondition(condition: .onQueue(.main))
+    }
+}
+
+/// The global pool's executor: dispatch's global queue runs each job; sleeps are held on virtual
+/// time or scheduled on the real clock, counted either way.
+/// Invariant for `@unchecked Sendable`: it has no state; the queues are thread-safe.
+final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
+    func enqueue(_ job: consuming ExecutorJob) {
+        enqueue(UnownedJob(job), for: CommandWork.current?.jobs)
+    }
+
+    /// Runs `job` on the pool, counted as `jobs`' until it has run.
+    func enqueue(_ job: UnownedJob, for jobs: SessionJobs?) {
+        jobs?.add(.pool)
+        DispatchQueue.global().async {
+            job.runSynchronously(on: self.asUnownedTaskExecutor())
+            jobs?.remove(.pool)
+        }
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
+        let job = UnownedJob(job)
+        guard let delay = VirtualTime.delay(until: instant, clock: clock) else {
+            guard let platform = Self.platform else { return enqueue(job, for: CommandWork.current?.jobs) }
+            return platform.enqueue(ExecutorJob(job), at: instant, tolerance: tolerance, clock: clock)
+        }
+        schedule(job, after: delay)
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
+        let job = UnownedJob(job)
+        guard clock is ContinuousClock || clock is SuspendingClock, let delay = delay as? Duration else {
+            guard let platform = Self.platform else { return enqueue(job, for: CommandWork.current?.jobs) }
+            return platform.enqueue(ExecutorJob(job), after: delay, tolerance: tolerance, clock: clock)
+        }
+        schedule(job, after: delay)
+    }
+
+    /// Wakes `job` after `delay`: at once if it is not positive (as on a device), when virtual
+    /// time reaches it if it is held, else on the real clock.
+    private func schedule(_ job: UnownedJob, after delay: Duration) {
+        let jobs = CommandWork.current?.jobs
+        guard delay > .zero else { return enqueue(job, for: jobs) }
+        if let jobs, jobs.hold(job, after: delay) { return }
+        jobs?.add(.timers)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(delay.nanoseconds))) {
+            // Counted as a job before it stops counting as a timer: the count never reads "nothing" between.
+            self.enqueue(job, for: jobs)
+            jobs?.remove(.timers)
+        }
+    }
+
+    /// Where a sleep on a clock the host does not know goes: the platform's own scheduling (or,
+    /// were there none, straight to the pool).
+    private static let platform = PlatformExecutorFactory.defaultExecutor as? any SchedulingExecutor
+}
+
+extension Duration {
+    /// The whole nanoseconds in this duration, clamped to what an `Int64` holds.
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return seconds < 0 ? .min : .max }
+        let (sum, overflowed) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+        return overflowed ? (seconds < 0 ? .min : .max) : sum
+    }
+}

@@ -1,0 +1,146 @@
+// Settling: letting the work that view-model code started run until nothing of it can run, and
+// letting time pass (`wait`, `wait until`, virtual time). Decided by counting the session's jobs
+// (``SessionJobs``), never by a quiet spell of real time.
+
+@_spi(Host) import AppHostKit
+
+extension Session {
+    /// How long a command's work may keep running, or await what the host cannot see, unless told
+    /// otherwise (`--settle-timeout`).
+    public nonisolated static let defaultSettleTimeout = Duration.seconds(2)
+    /// The longest settle a session allows.
+    public nonisolated static let maximumSettleTimeout = Duration.seconds(60)
+    /// How far `wait until TEXT` moves virtual time (or waits, on real time) for TEXT at most.
+    public static let waitUntilLimit = Duration.seconds(10)
+
+    /// Lets the work that the command's view-model code started run until it has settled: none of
+    /// the session's jobs is queued or running, and each task the command started has finished or
+    /// waits on time (a held sleep, a real timer). A task that is alive but neither runnable nor
+    /// waiting on time awaits something the host cannot see (a continuation another thread
+    /// resumes, I/O): it is waited for until the settle timeout, and then the command is reported
+    /// as still awaiting; work that keeps running that long is reported too.
+    /// A command whose view-model code started no task that is still alive, and left nothing
+    /// queued, settles at once: every task started while that code ran carries the command's
+    /// ``CommandWork`` (a task-local value, which unstructured tasks copy), so the marker is held
+    /// exactly as long as one lives.
+    public func settle() async {
+        settleRounds = 0
+        // Moved out, not copied: the marker must be referenced from here alone for the work to be finished.
+        var marker = startedWork.take()
+        guard marker != nil else { return }
+        await settle(watching: &marker)
+    }
+
+    /// Settles as ``settle()`` does; with no marker, until nothing of the session can run.
+    private func settle(watching marker: inout CommandWork?) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now + options.settleTimeout
+        let jobs = self.jobs
+        if marker != nil, isKnownUniquelyReferenced(&marker), jobs.counts.isIdle { return }
+        while true {
+            guard clock.now < deadline else {
+                return report("\(runningCommand): its work was still running after \(options.settleTimeout) (--settle-timeout)")
+            }
+            // One round: what is queued on the main actor runs; this task is queued behind it.
+            let before = jobs.counts
+            settleRounds += 1
+            await Self.yieldMainActor()
+            let counts = jobs.counts
+            if counts.main > 0 || counts.version != before.version { continue }
+            if counts.pool > 0 {
+                // Work off the main actor is running: wait for it to end, or for more to arrive.
+                _ = await jobs.waitForChange(since: counts.version, until: deadline)
+                continue
+            }
+            // Nothing of the session can run.
+            if marker == nil || isKnownUniquelyReferenced(&marker) { return }
+            if counts.held > 0 || counts.timers > 0 { return }
+            // Alive, and waiting on nothing the host counts.
+            guard await jobs.waitForChange(since: counts.version, until: deadline) else {
+                return report(
+                    "\(runningCommand): a task it started still awaits something the host cannot see after \(options.settleTimeout) "
+                        + "(a continuation another thread resumes, I/O); raise --settle-timeout if it is slow, or see docs/testing.md"
+                )
+            }
+        }
+    }
+
+    /// Lets every job already waiting for the main actor run, then resumes: a task made now is
+    /// queued behind them, and it resumes this one. (`Task.yield()` would hop through the global
+    /// pool first.)
+    private static func yieldMainActor() async {
+        await withUnsafeContinuation { (resume: UnsafeContinuation<Void, Never>) in
+            Task { @MainActor in resume.resume() }
+        }
+    }
+
+    /// Draws the screen again if work beside the session changed what an observable body read
+    /// since the screen was last drawn; the screen is written only if it looks different.
+    public func catchUp() async {
+        guard hasUndrawnChange else { return }
+        await refresh(writingUnchanged: false)
+    }
+
+    /// Whether work beside the session changed what an observable body read since the screen was drawn.
+    public var hasUndrawnChange: Bool { work.changeCount != drawnChanges }
+
+    /// Runs view-model code (an action, loads, results) so that the tasks it starts carry the
+    /// command's marker.
+    func runningViewModelCode(_ body: () async -> Void) async {
+        let marker = startedWork ?? CommandWork(jobs: jobs)
+        startedWork = marker
+        await CommandWork.$current.withValue(marker) { await body() }
+    }
+
+    /// Moves virtual time on by `duration`: each held sleep due by then wakes, in deadline order,
+    /// and what it started settles before the next wakes.
+    func passVirtualTime(_ duration: Duration) async {
+        let target = jobs.elapsed + duration
+        while jobs.release(upTo: target) {
+            var none: CommandWork?
+            await settle(watching: &none)
+        }
+        jobs.advance(to: target)
+    }
+
+    /// Lets time pass, drawing each change, until the screen shows `text`. On virtual time, held
+    /// sleeps wake one deadline at a time, up to ``waitUntilLimit`` of virtual time; with none
+    /// left to wake, the text will not come, and the step fails at once. On real time, it waits
+    /// up to ``waitUntilLimit``.
+    func waitUntil(_ text: String) async {
+        if usesVirtualTime {
+            let limit = jobs.elapsed + Self.waitUntilLimit
+            while !(current?.text.contains(text) ?? false) {
+                guard jobs.release(upTo: limit) else {
+                    let why = heldSleeps == 0
+                        ? "no work is left that could change the screen"
+                        : "nothing due within \(Self.waitUntilLimit) of it (Session.waitUntilLimit) changed the screen to show it"
+                    return report("wait until \(text): the screen does not show '\(text)', and \(why)")
+                }
+                var none: CommandWork?
+                await settle(watching: &none)
+                await catchUp()
+            }
+            return
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now + Self.waitUntilLimit
+        await SessionGuard.extending(by: Self.waitUntilLimit) {
+            while !(current?.text.contains(text) ?? false) {
+                guard clock.now < deadline else {
+                    report("wait until \(text): the screen did not show it within \(Self.waitUntilLimit) (Session.waitUntilLimit)")
+                    return
+                }
+                _ = await jobs.waitForChange(since: jobs.counts.version, until: min(deadline, clock.now + .milliseconds(50)))
+                var none: CommandWork?
+                await settle(watching: &none)
+                await catchUp()
+            }
+        }
+    }
+}
+
+extension SessionJobs.Counts {
+    /// Nothing queued, running or waiting on time.
+    var isIdle: Bool { main == 0 && pool == 0 && held == 0 && timers == 0 }
+}
