@@ -50,3 +50,9 @@ extern void apphost_runtime_install(void) __attribute__((weak));
 __attribute__((constructor)) static void install_runtime(void) {
     if (apphost_runtime_install != NULL) apphost_runtime_install();
 }
+
+static _Thread_local const void *running_for;
+
+void apphost_tasks_set_running(const void *owner) { running_for = owner; }
+
+const void *apphost_tasks_running(void) { return running_for; }

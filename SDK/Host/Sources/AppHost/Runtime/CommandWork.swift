@@ -1,3 +1,4 @@
+import CHostTasks
 import Synchronization
 
 /// The mark of one command's view-model code: set as a task-local value while that code runs, so
@@ -19,7 +20,8 @@ final class CommandWork: Sendable {
 /// running (on the main actor or the global pool), the sleeps held on virtual time, and the real
 /// timers pending, counted from the moment a job is enqueued until it has run. A job belongs to
 /// the session when the code that enqueues it carries one of its ``CommandWork`` markers (a task
-/// hopping, a task being started, a held sleep handed back).
+/// hopping, a task being started), or runs in a job of the session's (a held sleep handed back
+/// resuming its task, a task resumed by another's code).
 ///
 /// Each change moves ``version`` on and wakes whoever waits for one (the settle), so that the
 /// session learns that work ended, or arrived, without looking at the clock.
@@ -56,6 +58,22 @@ final class SessionJobs: Sendable {
     private let state = Mutex(State())
 
     init() {}
+
+    /// The session whose job the code enqueuing one now belongs to, if any.
+    static var enqueuing: SessionJobs? {
+        if let work = CommandWork.current { return work.jobs }
+        guard let owner = apphost_tasks_running() else { return nil }
+        // Set only by `running(for:_:)`, around a job whose closure holds the session's jobs alive.
+        return Unmanaged<SessionJobs>.fromOpaque(owner).takeUnretainedValue()
+    }
+
+    /// Runs `body` (one job) with this thread marked as running `jobs`' work.
+    static func running(for jobs: SessionJobs?, _ body: () -> Void) {
+        let previous = apphost_tasks_running()
+        apphost_tasks_set_running(jobs.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) })
+        body()
+        apphost_tasks_set_running(previous)
+    }
 
     /// The counts now.
     var counts: Counts { state.withLock { $0.counts } }

@@ -47,14 +47,14 @@ func installHostRuntime() {
 /// Invariant for `@unchecked Sendable`: it has no state; the queue is thread-safe.
 final class HostMainExecutor: MainExecutor, @unchecked Sendable {
     func enqueue(_ job: consuming ExecutorJob) {
-        enqueue(UnownedJob(job), for: CommandWork.current?.jobs)
+        enqueue(UnownedJob(job), for: SessionJobs.enqueuing)
     }
 
     /// Runs `job` on the main thread, counted as `jobs`' until it has run.
     func enqueue(_ job: UnownedJob, for jobs: SessionJobs?) {
         jobs?.add(.main)
         DispatchQueue.main.async {
-            job.runSynchronously(on: self.asUnownedSerialExecutor())
+            SessionJobs.running(for: jobs) { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
             jobs?.remove(.main)
         }
     }
@@ -78,14 +78,14 @@ final class HostMainExecutor: MainExecutor, @unchecked Sendable {
 /// Invariant for `@unchecked Sendable`: it has no state; the queues are thread-safe.
 final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
     func enqueue(_ job: consuming ExecutorJob) {
-        enqueue(UnownedJob(job), for: CommandWork.current?.jobs)
+        enqueue(UnownedJob(job), for: SessionJobs.enqueuing)
     }
 
     /// Runs `job` on the pool, counted as `jobs`' until it has run.
     func enqueue(_ job: UnownedJob, for jobs: SessionJobs?) {
         jobs?.add(.pool)
         DispatchQueue.global().async {
-            job.runSynchronously(on: self.asUnownedTaskExecutor())
+            SessionJobs.running(for: jobs) { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
             jobs?.remove(.pool)
         }
     }
@@ -93,7 +93,7 @@ final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @unchecked Senda
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
         let job = UnownedJob(job)
         guard let delay = VirtualTime.delay(until: instant, clock: clock) else {
-            guard let platform = Self.platform else { return enqueue(job, for: CommandWork.current?.jobs) }
+            guard let platform = Self.platform else { return enqueue(job, for: SessionJobs.enqueuing) }
             return platform.enqueue(ExecutorJob(job), at: instant, tolerance: tolerance, clock: clock)
         }
         schedule(job, after: delay)
@@ -102,7 +102,7 @@ final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @unchecked Senda
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
         let job = UnownedJob(job)
         guard clock is ContinuousClock || clock is SuspendingClock, let delay = delay as? Duration else {
-            guard let platform = Self.platform else { return enqueue(job, for: CommandWork.current?.jobs) }
+            guard let platform = Self.platform else { return enqueue(job, for: SessionJobs.enqueuing) }
             return platform.enqueue(ExecutorJob(job), after: delay, tolerance: tolerance, clock: clock)
         }
         schedule(job, after: delay)
@@ -111,7 +111,7 @@ final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @unchecked Senda
     /// Wakes `job` after `delay`: at once if it is not positive (as on a device), when virtual
     /// time reaches it if it is held, else on the real clock.
     private func schedule(_ job: UnownedJob, after delay: Duration) {
-        let jobs = CommandWork.current?.jobs
+        let jobs = SessionJobs.enqueuing
         guard delay > .zero else { return enqueue(job, for: jobs) }
         if let jobs, jobs.hold(job, after: delay) { return }
         jobs?.add(.timers)

@@ -67,10 +67,13 @@ extension Session {
 
     /// Lets every job already waiting for the main actor run, then resumes: a task made now is
     /// queued behind them, and it resumes this one. (`Task.yield()` would hop through the global
-    /// pool first.)
+    /// pool first.) The task is the session's own, never counted as its work: the session's code
+    /// may run in a job that is (resumed by a view model's task).
     private static func yieldMainActor() async {
         await withUnsafeContinuation { (resume: UnsafeContinuation<Void, Never>) in
-            Task { @MainActor in resume.resume() }
+            SessionJobs.running(for: nil) {
+                Task { @MainActor in resume.resume() }
+            }
         }
     }
 

@@ -26,4 +26,12 @@ int64_t apphost_tasks_last_suspending(void);
    executor sees them, which a loaded machine makes early. */
 int apphost_tasks_clock_recorded(void);
 
+/* Marks this thread as running a job of `owner` (an unretained reference the host keeps alive
+   for the run), or of nobody with NULL: a job enqueued while it runs is counted as `owner`'s too
+   (a sleep waking its task, a task resumed by another's code). */
+void apphost_tasks_set_running(const void *owner);
+
+/* The owner this thread runs a job of, if any. */
+const void *apphost_tasks_running(void);
+
 #endif
