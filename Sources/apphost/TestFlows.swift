@@ -50,12 +50,19 @@ struct FlowTest: AsyncParsableCommand {
     @Flag(help: "Let view models' sleeps take real time (by default they wait for the flow's wait steps).")
     var realTime = false
 
+    @Option(help: "How long a command's work may keep running, or await what the host cannot see, in seconds, before its step fails.")
+    var settleTimeout: Double = Double(Session.defaultSettleTimeout.components.seconds)
+
     @Option(help: .hidden)
     var child: String?
 
     func validate() throws {
         if child == nil, paths.isEmpty {
             throw ValidationError("name the flows to run: files, or folders with *.flow files (e.g. apphost test Features)")
+        }
+        let maximumSettle = Double(Session.maximumSettleTimeout.components.seconds)
+        guard settleTimeout.isFinite, (0...maximumSettle).contains(settleTimeout) else {
+            throw ValidationError("--settle-timeout must be from 0 to \(Int(maximumSettle)) seconds, got \(settleTimeout)")
         }
         if let jobs, jobs < 1 {
             throw ValidationError("--jobs must be 1 or more, got \(jobs)")
@@ -81,7 +88,8 @@ struct FlowTest: AsyncParsableCommand {
         let result: FlowResult
         do {
             let flow = try Flow(contentsOf: path)
-            result = await FlowRunner.run(flow, registry: host.registry, start: start, record: record, virtualTime: !realTime)
+            result = await FlowRunner.run(flow, registry: host.registry, start: start, record: record, virtualTime: !realTime,
+                settleTimeout: .milliseconds(Int64(settleTimeout * 1000)))
         } catch {
             result = .broken(path, line: error.line, message: error.message)
         }
@@ -223,6 +231,7 @@ struct FlowTest: AsyncParsableCommand {
         if let start { arguments += ["--start", start] }
         if record { arguments.append("--record") }
         if realTime { arguments.append("--real-time") }
+        arguments += ["--settle-timeout", String(settleTimeout)]
         return arguments
     }
 

@@ -97,11 +97,14 @@ public final class AppHarness {
     private let sink: Sink
 
     /// Runs the flow file at `path` (see `Flow`) in a fresh session over this harness's features,
-    /// as `apphost test` does; `result.report` says what failed. Time is real here (a test process
-    /// cannot install the executors that make it virtual, see `VirtualTime`): a flow that waits for
-    /// a view model's sleep should use `wait until TEXT`, or be run with `apphost test`.
-    public func runFlow(_ path: String, start: String? = nil) async throws -> FlowResult {
-        try await FlowRunner.run(Flow(contentsOf: path), registry: host.registry, start: start)
+    /// as `apphost test` does, on the same runtime: view models' sleeps on the session's virtual
+    /// clock, each step checked once its command has settled (the host's executors are installed in
+    /// a test process too, see `VirtualTime`), so the flow's verdict is `apphost test`'s;
+    /// `result.report` says what failed.
+    public func runFlow(
+        _ path: String, start: String? = nil, settleTimeout: Duration = Session.defaultSettleTimeout
+    ) async throws -> FlowResult {
+        try await FlowRunner.run(Flow(contentsOf: path), registry: host.registry, start: start, settleTimeout: settleTimeout)
     }
 
     /// The text of the screen on top.

@@ -65,18 +65,19 @@ public enum FlowRunner {
     /// Runs `flow`. With `virtualTime` (and where ``VirtualTime`` is available: in `apphost`), a
     /// view model's sleeps wait for the flow's `wait` steps instead of the clock.
     public static func run(
-        _ flow: Flow, registry: DestinationRegistry, start defaultStart: String?, record: Bool = false, virtualTime: Bool = true
+        _ flow: Flow, registry: DestinationRegistry, start defaultStart: String?, record: Bool = false, virtualTime: Bool = true,
+        settleTimeout: Duration = Session.defaultSettleTimeout
     ) async -> FlowResult {
         guard let start = flow.start ?? defaultStart else {
             return .broken(flow.path, message: "the flow has no 'start NAME' step, and no --start was given")
         }
-        var result = await run(flow, registry: registry, start: start, record: record, virtualTime: virtualTime)
+        var result = await run(flow, registry: registry, start: start, record: record, options: Session.Options(width: width, settleTimeout: settleTimeout, virtualTime: virtualTime))
         let names = Set(result.visited.map { String($0.prefix { $0 != "/" }) })
         result.libraries = Set(names.compactMap { registry.origin(of: $0) }).sorted()
         return result
     }
 
-    private static func run(_ flow: Flow, registry: DestinationRegistry, start: String, record: Bool, virtualTime: Bool) async -> FlowResult {
+    private static func run(_ flow: Flow, registry: DestinationRegistry, start: String, record: Bool, options: Session.Options) async -> FlowResult {
         let clock = ContinuousClock()
         let began = clock.now
         var errors: [String] = []
@@ -84,7 +85,7 @@ public enum FlowRunner {
         do {
             session = try Launch.session(
                 start: start, registry: registry, store: nil, lock: false, open: nil,
-                options: Session.Options(width: width, virtualTime: virtualTime), output: { _ in },
+                options: options, output: { _ in },
                 errorOutput: { errors.append($0.trimmingNewlines) },
                 warn: { errors.append("warning: " + $0) }
             )
