@@ -27,7 +27,9 @@ extension Session {
         settleRounds = 0
         // Moved out, not copied: the marker must be referenced from here alone for the work to be finished.
         var marker = startedWork.take()
-        guard marker != nil else { return }
+        let counts = jobs.counts
+        // Nothing queued or running, and no task of the command alive: settled without a round.
+        if counts.main == 0, counts.pool == 0, marker == nil || isKnownUniquelyReferenced(&marker) { return }
         await settle(watching: &marker)
     }
 
@@ -36,7 +38,6 @@ extension Session {
         let clock = ContinuousClock()
         let deadline = clock.now + options.settleTimeout
         let jobs = self.jobs
-        if marker != nil, isKnownUniquelyReferenced(&marker), jobs.counts.isIdle { return }
         while true {
             guard clock.now < deadline else {
                 return report("\(runningCommand): its work was still running after \(options.settleTimeout) (--settle-timeout)")
@@ -141,9 +142,4 @@ extension Session {
             }
         }
     }
-}
-
-extension SessionJobs.Counts {
-    /// Nothing queued, running or waiting on time.
-    var isIdle: Bool { main == 0 && pool == 0 && held == 0 && timers == 0 }
 }

@@ -36,7 +36,7 @@ public enum SessionCommand: Hashable, Sendable {
     /// The commands and what they do, as `help` prints them.
     public static let commands: [(usage: String, summary: String)] = [
         ("tap N|LABEL", "activate element N, or the one whose label is LABEL or starts with it (a unique part of a label will do): button, link, toggle, dialog button"),
-        ("type N|LABEL TEXT", "set text field N (or the one labelled LABEL, one word) to TEXT"),
+        ("type N|LABEL TEXT", "set text field N (or the one labelled LABEL, one word) to TEXT; type N \"\" empties it"),
         ("back", "go back one screen; in a sheet, pop its stack, then close it"),
         ("root", "close everything presented and go back to the first screen"),
         ("dismiss", "close the alert, dialog, sheet or cover on top"),
@@ -165,9 +165,9 @@ public enum SessionCommand: Hashable, Sendable {
         case "type":
             let parts = argument.split(maxSplits: 1, whereSeparator: Self.isSpace)
             guard parts.count == 2 else {
-                throw SessionError(command: trimmed, message: "type needs a field and a text, e.g. type 1 Morty")
+                throw SessionError(command: trimmed, message: "type needs a field and a text, e.g. type 1 Morty (type 1 \"\" empties it)")
             }
-            return .type(try target(String(parts[0])), String(parts[1]).trimmingSpaces)
+            return .type(try target(String(parts[0])), Self.typedText(String(parts[1]).trimmingSpaces))
         case "tab":
             guard !argument.isEmpty else {
                 throw SessionError(command: trimmed, message: "tab needs a number or a name, e.g. tab 2")
@@ -258,6 +258,13 @@ public struct SessionError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension SessionCommand {
     /// A space or a tab: what separates the words of a command.
+    /// The text `type` sets: as written, or what is inside a pair of double quotes (`""` is
+    /// nothing, which empties the field; `" a "` keeps its spaces).
+    static func typedText(_ text: String) -> String {
+        guard text.count >= 2, text.first == "\"", text.last == "\"" else { return text }
+        return String(text.dropFirst().dropLast())
+    }
+
     static func isSpace(_ character: Character) -> Bool {
         character == " " || character == "\t"
     }
