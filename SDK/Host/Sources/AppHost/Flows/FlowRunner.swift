@@ -92,7 +92,7 @@ public enum FlowRunner {
         } catch {
             return .broken(flow.path, line: nil, message: "\(error)")
         }
-        await session.start()
+        await SessionGuard.watch("drawing the first screen", limit: SessionGuard.defaultLimit) { await session.start() }
         var visited: Set<String> = [session.topRoute.path]
         var recorded: [String] = []
         var lastErrors = errors
@@ -114,7 +114,8 @@ public enum FlowRunner {
             switch step.action {
             case .command(let line), .failingCommand(let line):
                 let before = errors.count
-                let outcome = await session.execute(line)
+                // In `apphost test`'s child the guard ends a command that never settles, naming the feature.
+                let outcome = await SessionGuard.watch("running '\(line)'", limit: SessionGuard.defaultLimit) { await session.execute(line) }
                 lastErrors = Array(errors[before...])
                 let failures = lastErrors.filter { !$0.hasPrefix("warning: ") }.map { $0.hasPrefix("error: ") ? String($0.dropFirst(7)) : $0 }
                 visited.insert(session.topRoute.path)

@@ -152,11 +152,11 @@ final class SessionJobs: Sendable {
     }
 
     /// Returns when the counts have changed since `version`, or once `deadline` (on the continuous
-    /// clock) has passed; true if they changed. One waiter at a time: the session's settle.
-    func waitForChange(since version: UInt64, until deadline: ContinuousClock.Instant) async -> Bool {
+    /// clock, if any) has passed; true if they changed. One waiter at a time: the session's settle.
+    func waitForChange(since version: UInt64, until deadline: ContinuousClock.Instant?) async -> Bool {
         let clock = ContinuousClock()
         while state.withLock({ $0.counts.version }) == version {
-            guard clock.now < deadline else { return false }
+            if let deadline, clock.now >= deadline { return false }
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let changed = state.withLock { state in
                     guard state.counts.version == version else { return true }
@@ -168,6 +168,7 @@ final class SessionJobs: Sendable {
                     return
                 }
                 // The limit wakes the waiter too; a change before it has already taken the continuation.
+                guard let deadline else { return }
                 HostExecutors.wake(at: deadline) { [weak self] in
                     let waiter = self?.state.withLock { state -> CheckedContinuation<Void, Never>? in
                         defer { state.waiter = nil }

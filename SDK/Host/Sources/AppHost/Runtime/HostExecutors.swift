@@ -73,8 +73,8 @@ final class HostMainExecutor: MainExecutor, @unchecked Sendable {
     }
 }
 
-/// The global pool's executor: dispatch's global queue runs each job; sleeps are held on virtual
-/// time or scheduled on the real clock, counted either way.
+/// The global pool's executor: dispatch runs each job (a session's on a queue of their own, see
+/// `sessionWork`); sleeps are held on virtual time or scheduled on the real clock, counted either way.
 /// Invariant for `@unchecked Sendable`: it has no state; the queues are thread-safe.
 final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
     func enqueue(_ job: consuming ExecutorJob) {
@@ -83,12 +83,20 @@ final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @unchecked Senda
 
     /// Runs `job` on the pool, counted as `jobs`' until it has run.
     func enqueue(_ job: UnownedJob, for jobs: SessionJobs?) {
-        jobs?.add(.pool)
-        DispatchQueue.global().async {
+        guard let jobs else {
+            return DispatchQueue.global().async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+        }
+        jobs.add(.pool)
+        Self.sessionWork.async {
             SessionJobs.running(for: jobs) { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
-            jobs?.remove(.pool)
+            jobs.remove(.pool)
         }
     }
+
+    /// Where a session's jobs run: a concurrent queue of its own, which dispatch gives a thread
+    /// even when other work of the process (a test blocked on a child process) holds the global
+    /// queue's, so that a session's work never waits for unrelated work to end.
+    private static let sessionWork = DispatchQueue(label: "apphost.session-work", attributes: .concurrent)
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
         let job = UnownedJob(job)
