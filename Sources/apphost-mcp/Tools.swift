@@ -137,7 +137,7 @@ enum ToolCatalog {
         "tap": Schema(description: "Tap an element of the session's screen: a button, a link or a switch. Returns the new screen.", properties: [session, element], required: ["session", "element"]),
         "type": Schema(
             description: "Type text into a text field of the session's screen (the field's whole text becomes it). Returns the new screen.",
-            properties: [session, element, Schema.Property(name: "text", type: "string", description: "The field's new text.")],
+            properties: [session, element, Schema.Property(name: "text", type: "string", description: "The field's new text, exactly as given; an empty text empties the field.")],
             required: ["session", "element", "text"]),
         "back": Schema(description: "Go back one screen (or close the sheet or dialog on top). Returns the new screen.", properties: [session], required: ["session"]),
         "root": Schema(description: "Go back to the first screen of the stack on top. Returns the new screen.", properties: [session], required: ["session"]),

@@ -32,7 +32,7 @@ struct FullScreen {
         "  ↑ ↓, k j          move the highlight over the numbered elements",
         "  g G, Home End     the first, the last element",
         "  PgUp PgDn         a page up, down",
-        "  Enter             open the highlighted element",
+        "  Enter             open the highlighted element (a text field: edit it on the : line)",
         "  Esc, Backspace    go back (close a dialog, a sheet)",
         "  1 … 9             switch to that tab",
         "  /TEXT Enter, n    highlight the next element whose label holds TEXT",
@@ -165,6 +165,13 @@ struct FullScreen {
             highlight = min(max(count, 1), highlight + page)
         case .enter:
             guard count > 0 else { return .continue }
+            // A text field is edited on the command line, its text there to change; Enter sets it.
+            if let actions = session.current?.actions, highlight <= actions.count, case .textField(_, let text, _) = actions[highlight - 1] {
+                command = "type \(highlight) \(text)"
+                recalled = nil
+                status.message = "edit the field's text; Enter sets it (nothing empties it), Esc cancels"
+                return .continue
+            }
             return await execute("tap \(highlight)")
         case .escape, .backspace:
             return await execute("back")
@@ -216,6 +223,10 @@ struct FullScreen {
             command = nil
             recalled = nil
             guard line.contains(where: { $0 != " " }) else { return .continue }
+            if let field = Self.editedField(line) {
+                // The field's text exactly as edited, quoted: an empty one empties the field.
+                return await execute("type \(field.number) \"\(field.text)\"")
+            }
             if history.last != line { history.append(line) }
             if history.count > 100 { history.removeFirst() }
             return await execute(line)
@@ -253,6 +264,17 @@ struct FullScreen {
             break
         }
         return .continue
+    }
+
+    /// The field and text of a `type N TEXT` line that Enter on a field began (a number, then
+    /// anything, nothing included); nil for any other line.
+    static func editedField(_ line: String) -> (number: Int, text: String)? {
+        let words = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        guard words.count >= 2, words[0] == "type", let number = Int(words[1]) else { return nil }
+        let text = words.count == 3 ? String(words[2]) : ""
+        // Already quoted (typed by hand): as it is.
+        if text.count >= 2, text.first == "\"", text.last == "\"" { return (number, String(text.dropFirst().dropLast())) }
+        return (number, text)
     }
 
     private static func commonPrefix(_ words: [String]) -> String {

@@ -147,8 +147,14 @@ enum Completion {
         let argument = String(words[1])
         let options: [String]
         switch command {
-        case "tap", "type":
+        case "tap":
             options = session.current?.actions.map(\.label) ?? []
+        case "type":
+            // Only text fields take text; a label of more than one word cannot be typed into by name.
+            options = session.current?.actions.compactMap { action in
+                guard case .textField(let label, _, _) = action, !label.contains(" ") else { return nil }
+                return label
+            } ?? []
         case "tab":
             options = session.shellItems
         case "open", "pop", "replace":

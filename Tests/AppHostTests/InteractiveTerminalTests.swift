@@ -110,6 +110,28 @@ struct FullScreenTests {
     }
 
     @Test
+    func enterOnATextFieldEditsItAndAnEmptyTextEmptiesIt() throws {
+        let terminal = try PseudoTerminal(apphost, ["--start", "character", "--tui"], columns: 60, rows: 40)
+        try terminal.waitFor("q quit")
+
+        // The search field is the one before last: the end, then one up.
+        terminal.send("Gk\r")
+        try terminal.waitFor(":type 25 ")
+        terminal.send("rick\r")
+        try terminal.waitFor("5 characters")
+        terminal.send("Gk\r")
+        try terminal.waitFor(":type 6 rick")
+        terminal.send("\u{7F}\u{7F}\u{7F}\u{7F}\r")
+        try terminal.waitFor("24 characters", after: "5 characters")
+        // Tab after `type` offers the text fields only: here the one, completed whole.
+        terminal.send(":type \t")
+        try terminal.waitFor(":type Search")
+        terminal.send("\u{1B}q")
+
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test
     func aPersonMovesOpensGoesBackTypesACommandAndQuits() throws {
         let terminal = try PseudoTerminal(apphost, ["--start", "home", "--tui"], columns: 90, rows: 30)
 

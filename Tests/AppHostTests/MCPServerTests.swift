@@ -106,9 +106,28 @@ struct MCPServerTests {
         let missing = try await server.call("tap", ["session": .string(id), "element": 99])
         #expect(missing.isError && missing.text.contains("error: "), "\(missing.text)")
         let long = try await server.call("type", ["session": .string(id), "element": "search", "text": .string(String(repeating: "x", count: 70_000))])
-        #expect(long.isError && long.text.contains("error: type: the command is 70012 bytes; a session reads at most 65536"), "\(long.text.prefix(200))")
+        #expect(long.isError && long.text.contains("error: type: the command is 70014 bytes; a session reads at most 65536"), "\(long.text.prefix(200))")
         let wait = try await server.call("wait", ["session": .string(id)])
         #expect(wait.isError && wait.text.contains("wait needs one of 'duration'"), "\(wait.text)")
+        await server.close()
+    }
+
+    @Test
+    func aLiveScreenWakesExactlyOnceAMillisecondOfVirtualTimeAndAFieldIsEmptied() async throws {
+        let server = try await Connection(apphost)
+        _ = try await server.call("start", ["start": "settings", "width": 60])
+        _ = try await server.call("tap", ["session": "s1", "element": "Sync status"])
+
+        let second = try await server.call("wait", ["session": "s1", "duration": "1s"])
+        let eleven = try await server.call("wait", ["session": "s1", "duration": "10s"])
+        _ = try await server.call("open", ["session": "s1", "link": "character/list"])
+        let typed = try await server.call("type", ["session": "s1", "element": "search", "text": "rick"])
+        let emptied = try await server.call("type", ["session": "s1", "element": "search", "text": ""])
+
+        #expect(!second.isError && second.text.contains("Checks: 1000\n"), "\(second.text)")
+        #expect(!eleven.isError && eleven.text.contains("Checks: 11000\n"), "\(eleven.text)")
+        #expect(!typed.isError && typed.text.contains("Search: rick_"), "\(typed.text)")
+        #expect(!emptied.isError && emptied.text.contains("Search: _"), "\(emptied.text)")
         await server.close()
     }
 

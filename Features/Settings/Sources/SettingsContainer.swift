@@ -13,6 +13,8 @@ struct SettingsContainer {
             Screen(ProfileViewModel(store: store, router: router)) { ProfileView(viewModel: $0).body }
         case .whatsNew:
             Screen(WhatsNewViewModel(router: router)) { WhatsNewView(viewModel: $0).body }
+        case .syncStatus:
+            Screen(SyncStatusViewModel(), task: { await $0.didAppear() }) { SyncStatusView(viewModel: $0).body }
         }
     }
 }

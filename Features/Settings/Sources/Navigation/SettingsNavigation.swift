@@ -8,6 +8,8 @@ public enum SettingsNavigation: Navigation, CaseIterable {
     case profile
     /// What's new, presented as a full-screen cover.
     case whatsNew
+    /// The sync status: a live screen that checks every millisecond while it is shown.
+    case syncStatus
 
     public static let routeName = "settings"
 }

@@ -26,6 +26,10 @@ final class SettingsViewModel: ViewModel, ResultReceiver {
         router.present(SettingsNavigation.whatsNew, style: .fullScreenCover)
     }
 
+    func didTapOnSyncStatusButton() {
+        router.navigate(to: SettingsNavigation.syncStatus)
+    }
+
     func didTapOnResetButton() {
         do {
             router.showConfirmationDialog(

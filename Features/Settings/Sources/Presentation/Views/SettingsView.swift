@@ -20,6 +20,7 @@ struct SettingsView {
         }
         Divider()
         Button("What's new") { [viewModel] in viewModel.didTapOnWhatsNewButton() }
+        Button("Sync status") { [viewModel] in viewModel.didTapOnSyncStatusButton() }
         Button("Reset settings") { [viewModel] in viewModel.didTapOnResetButton() }
     }
 }
