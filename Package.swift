@@ -164,7 +164,7 @@ let package = Package(
         + feature("Home")
         + feature("Character", mainActorByDefault: true, resources: [.process("Resources")])
         + feature("Settings")
-        + feature("Shell")
+        + feature("Shell", mainActorByDefault: true)
         + feature("Episode", mainActorByDefault: true, resources: [.process("Resources")])
         + feature("System")
 )

@@ -4,7 +4,8 @@ import AppHostKit
 /// its redirect table and its not-found destination. It is the one place that knows every feature,
 /// by name only: nothing here imports them, and they know nothing of each other.
 public enum ShellFeature: FeatureModule {
-    public static let name = "shell"
+    // Read before any actor runs (the entry builds the descriptor): nonisolated in this main-actor module.
+    public nonisolated static let name = "shell"
 
     static let items = [
         ShellItem("Home", destination: "home"),

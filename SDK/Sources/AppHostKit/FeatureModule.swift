@@ -11,9 +11,12 @@
 /// }
 /// ```
 ///
-/// The protocol is main-actor isolated, as a feature's registration is: a feature type written in a
-/// module built with default main-actor isolation (`.defaultIsolation(MainActor.self)`) conforms
-/// as it is, and so does one written in a module without it.
+/// The protocol is main-actor isolated, as a feature's registration is. Its ``name`` is read before
+/// any actor runs (the C entry point builds the descriptor), so it is `nonisolated`: a
+/// ``NavigationFeature`` gets it from its route name and conforms as it is in a module built with
+/// default main-actor isolation (`.defaultIsolation(MainActor.self)`) or without; a type that
+/// adopts `FeatureModule` itself (an app layer, a shell) in a main-actor module writes
+/// `nonisolated static let name = "app"`, since a plain `static let` there is the main actor's.
 @MainActor
 public protocol FeatureModule {
     /// The feature's name, lower-case, e.g. `"character"`.
