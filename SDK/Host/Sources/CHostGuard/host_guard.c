@@ -26,6 +26,21 @@ typedef struct image {
     int known;
 } image;
 
+/* The instruction the signal interrupted, per architecture (0 where it is not known: the stack
+   is then searched instead). */
+static uintptr_t program_counter(const ucontext_t *state) {
+#if defined(__x86_64__)
+    return (uintptr_t)state->uc_mcontext.gregs[REG_RIP];
+#elif defined(__aarch64__)
+    return (uintptr_t)state->uc_mcontext.pc;
+#elif defined(__i386__)
+    return (uintptr_t)state->uc_mcontext.gregs[REG_EIP];
+#else
+    (void)state;
+    return 0;
+#endif
+}
+
 static image images[APPHOST_GUARD_MAX_IMAGES];
 static atomic_int image_count;
 
@@ -186,7 +201,7 @@ static void handle(int number, siginfo_t *info, void *context) {
     }
     const char *library = NULL;
     ucontext_t *state = context;
-    if (state) library = apphost_guard_image_at((uintptr_t)state->uc_mcontext.gregs[REG_RIP]);
+    if (state) library = apphost_guard_image_at(program_counter(state));
     if (!library) library = library_on_stack();
     int suspended = 0;
     if (!library && number == WATCHDOG_SIGNAL && atomic_load(&waiting)) {
