@@ -5,6 +5,32 @@ import Testing
 @Suite
 struct FeatureDiscoveryTests {
     @Test
+    func aLargeFolderIsListedWholeWithNamesOfEveryLength() throws {
+        // Every length from 1 to 255 bytes (the longest a name may be), and over a thousand feature
+        // files: each name is read only as far as its zero, never as a whole dirent.
+        let fixtures = try FeatureFixtures()
+        let folder = fixtures.path("many")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var expected: [String] = []
+        for length in 1...255 {
+            let name = String(repeating: "n", count: length - 1) + "x"
+            FileManager.default.createFile(atPath: folder + "/" + name, contents: nil)
+        }
+        for index in 0..<1_200 {
+            let name = "libGenerated\(index)Feature.so"
+            FileManager.default.createFile(atPath: folder + "/" + name, contents: nil)
+            expected.append(name)
+        }
+
+        let features = FeatureDiscovery.featureFiles(in: folder)
+        let listed = try FileManager.default.contentsOfDirectory(atPath: folder)
+
+        #expect(features == expected.sorted())
+        #expect(listed.count == 255 + 1_200)
+        #expect(FeatureDiscovery.featureFiles(in: folder + "/nonexistent") == nil)
+    }
+
+    @Test
     func commandLineDirectoriesComeFirst() {
         let sut = FeatureDiscovery(options: ["/a", "/b"], environment: ["APPHOST_FEATURES": "/c"])
 

@@ -146,18 +146,14 @@ public struct FeatureResources: Sendable, Hashable {
     public static func find(module: String, in folder: String) -> String? {
         let exact = folder + "/" + module + ".resources"
         if isFolder(exact) { return exact }
-        guard let directory = opendir(folder) else { return nil }
-        defer { closedir(directory) }
         let suffix = "_" + module + ".resources"
         var matches: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        let listed = DirectoryNames.forEach(in: folder) { name in
             if name.hasSuffix(suffix), name.count > suffix.count, isFolder(folder + "/" + name) {
                 matches.append(folder + "/" + name)
             }
         }
+        guard listed else { return nil }
         return matches.count == 1 ? matches[0] : nil
     }
 
@@ -171,4 +167,25 @@ public struct FeatureResources: Sendable, Hashable {
 public struct FeatureResourcesError: Error, CustomStringConvertible, Sendable {
     /// What is wrong, naming the folder or file.
     public let description: String
+}
+
+/// The names in a folder, read with `readdir`, each read only as far as its terminating zero: a
+/// `dirent` is as long as its name, not `MemoryLayout<dirent>.size`, so copying the whole struct
+/// (its 256-byte `d_name`) reads past the end of the directory's buffer, which a large folder's
+/// last entry can sit at the very end of.
+@_spi(Host)
+public enum DirectoryNames {
+    /// Calls `body` with each name in `folder` (`.` and `..` included); false if it cannot be read.
+    @discardableResult
+    public static func forEach(in folder: String, _ body: (String) -> Void) -> Bool {
+        guard let directory = opendir(folder) else { return false }
+        defer { closedir(directory) }
+        guard let offset = MemoryLayout<dirent>.offset(of: \.d_name) else { return false }
+        while let entry = readdir(directory) {
+            // The name starts at d_name and ends at its zero, inside the entry the kernel wrote.
+            let name = (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self)
+            body(String(cString: name))
+        }
+        return true
+    }
 }

@@ -1,3 +1,4 @@
+@_spi(Host) import AppHostKit
 import FoundationEssentials
 import Glibc
 
@@ -69,15 +70,8 @@ public struct FeatureDiscovery: Sendable {
     /// The names of the feature files in `directory`, sorted; nil if it cannot be read.
     /// (readdir: a features folder may hold a thousand files, and start-up reads each folder.)
     public static func featureFiles(in directory: String) -> [String]? {
-        guard let stream = opendir(directory) else { return nil }
-        defer { closedir(stream) }
         var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if isFeatureLibrary(name) { names.append(name) }
-        }
+        guard DirectoryNames.forEach(in: directory, { if isFeatureLibrary($0) { names.append($0) } }) else { return nil }
         return names.sorted()
     }
 
