@@ -1,5 +1,6 @@
 import AppHost
 import ArgumentParser
+import Glibc
 
 /// The options of `apphost mcp`, which `apphost-mcp` takes as it is: declared once, for both.
 public struct MCPOptions: ParsableArguments, Sendable {
@@ -12,16 +13,26 @@ public struct MCPOptions: ParsableArguments, Sendable {
     @Option(help: "Seconds one command may take before its session ends naming the feature at fault (0: no limit).")
     public var featureTimeout: Int = SessionGuard.defaultLimit
 
+    @Option(help: "The folder the record tool writes flows into (default: the server's working folder); nothing is written outside it.")
+    public var root: String?
+
     public init() {}
 
     public func validate() throws {
         guard idleTimeout >= 1 else { throw ValidationError("--idle-timeout must be 1 or more seconds, got \(idleTimeout)") }
         guard (1...1000).contains(maxSessions) else { throw ValidationError("--max-sessions must be from 1 to 1000, got \(maxSessions)") }
         guard featureTimeout >= 0 else { throw ValidationError("--feature-timeout must be 0 (no limit) or more seconds, got \(featureTimeout)") }
+        if let root {
+            var status = stat()
+            guard stat(root, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+                throw ValidationError("--root \(root): not a folder")
+            }
+        }
     }
 
     /// These options, for `apphost-mcp` to take them as given.
     public var arguments: [String] {
         ["--idle-timeout", String(idleTimeout), "--max-sessions", String(maxSessions), "--feature-timeout", String(featureTimeout)]
+            + (root.map { ["--root", $0] } ?? [])
     }
 }

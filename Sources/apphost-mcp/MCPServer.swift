@@ -25,9 +25,17 @@ struct AppHostMCP: AsyncParsableCommand {
         features.bootstrapLogging()
         let logger = Logger(label: "apphost.mcp")
         let apphost = FeatureDiscovery.executableDirectory + "/apphost"
+        // Recordings and reports are the server's own: a private folder (mkdtemp, 0700), removed at the end.
+        let recordings: PrivateFolder
+        do {
+            recordings = try PrivateFolder(prefix: "apphost-mcp")
+        } catch {
+            throw ValidationError("apphost mcp: a folder for recordings \(error)")
+        }
         let calls = ToolCalls(
             apphost: apphost, featureArguments: features.childArguments, logger: logger,
-            maximumSessions: mcp.maxSessions, featureTimeout: mcp.featureTimeout
+            maximumSessions: mcp.maxSessions, featureTimeout: mcp.featureTimeout,
+            recordings: recordings, root: WriteRoot(mcp.root ?? FileManager.default.currentDirectoryPath)
         )
 
         let server = Server(

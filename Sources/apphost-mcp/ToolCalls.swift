@@ -20,8 +20,25 @@ struct ToolCalls: Sendable {
     let maximumSessions: Int
     /// Seconds one command may take before its session ends (`apphost serve --feature-timeout`).
     let featureTimeout: Int
-    /// Where sessions record their flows.
-    let recordings = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-mcp-\(getpid())").path
+    /// Where sessions record their flows: the server's private folder.
+    let recordingFolder: PrivateFolder
+    /// The folder the record tool writes into (`--root`, else the server's working folder).
+    let root: WriteRoot
+
+    var recordings: String { recordingFolder.path }
+
+    init(
+        apphost: String, featureArguments: [String], logger: Logger, maximumSessions: Int, featureTimeout: Int,
+        recordings: PrivateFolder, root: WriteRoot
+    ) {
+        self.apphost = apphost
+        self.featureArguments = featureArguments
+        self.logger = logger
+        self.maximumSessions = maximumSessions
+        self.featureTimeout = featureTimeout
+        self.recordingFolder = recordings
+        self.root = root
+    }
 
     /// The session commands each tool sends, given its checked arguments.
     private static let sessionCommands: [String: @Sendable (Arguments) throws(ToolError) -> String] = [
@@ -123,7 +140,6 @@ struct ToolCalls: Sendable {
             throw ToolError(message: "start: \(open.count) session\(open.count == 1 ? " is" : "s are") open, the most at once (--max-sessions); close one (open: \(open.joined(separator: ", ")))")
         }
         let id = await sessions.nextID()
-        try? FileManager.default.createDirectory(atPath: recordings, withIntermediateDirectories: true)
         let recording = recordings + "/\(id).flow"
         switch await SessionChild.start(id: id, apphost: apphost, arguments: childArguments, recording: recording) {
         case .success(let (session, answer)):
@@ -158,27 +174,41 @@ struct ToolCalls: Sendable {
         }
         var text = flow
         if let path = try arguments.string("path") {
-            let target = URL(fileURLWithPath: path)
-            guard target.pathExtension == "flow" else { throw ToolError(message: "record: 'path' must name a .flow file, got '\(path)'") }
-            let source = URL(fileURLWithPath: session.recording)
-            let sourceScreens = source.deletingPathExtension().path + ".screens"
-            let targetScreens = target.deletingPathExtension().path + ".screens"
-            // The snapshots are named after the flow: the copy's steps name its own folder.
-            let renamed = flow.replacingOccurrences(
-                of: "snapshot \(source.deletingPathExtension().lastPathComponent).screens/",
-                with: "snapshot \(target.deletingPathExtension().lastPathComponent).screens/")
-                .replacingOccurrences(of: "apphost test \(source.lastPathComponent)\n", with: "apphost test \(target.lastPathComponent)\n")
-            do {
-                try? FileManager.default.removeItem(atPath: targetScreens)
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try FileManager.default.copyItem(atPath: sourceScreens, toPath: targetScreens)
-                try Data(renamed.utf8).write(to: target)
-            } catch {
-                throw ToolError(message: "record: \(path) cannot be written: \(error.localizedDescription)")
-            }
-            text = renamed + "\n# written to \(path), its snapshots to \(targetScreens)/\n"
+            text = try copy(recording: session.recording, flow: flow, to: path) + "\n# written to \(path) in \(root.path)\n"
         }
         return CallTool.Result(content: [.text(text: text, annotations: nil, _meta: nil)])
+    }
+
+    /// Writes a session's recording (`flow`, read from `recording`) to `path` inside the root, with
+    /// its snapshots in `<path>.screens/`: a new file and a new folder, never one that is there,
+    /// never through a symbolic link, never outside the root; the text written is returned.
+    private func copy(recording: String, flow: String, to path: String) throws(ToolError) -> String {
+        guard path.hasSuffix(".flow") else { throw ToolError(message: "record: 'path' must name a .flow file, got '\(path)'") }
+        guard !path.hasPrefix("~") else {
+            throw ToolError(message: "record: 'path' \(path): '~' is not expanded; name a file inside \(root.path) (--root)")
+        }
+        let source = URL(fileURLWithPath: recording)
+        let sourceName = source.deletingPathExtension().lastPathComponent
+        let targetName = String(path.split(separator: "/").last ?? Substring(path)).dropLast(".flow".count)
+        let screens = String(path.dropLast(".flow".count)) + ".screens"
+        // The snapshots are named after the flow: the copy's steps name its own folder.
+        let renamed = flow.replacingOccurrences(of: "snapshot \(sourceName).screens/", with: "snapshot \(targetName).screens/")
+            .replacingOccurrences(of: "apphost test \(source.lastPathComponent)\n", with: "apphost test \(targetName).flow\n")
+        do {
+            // The flow first: a name that is taken is refused before anything is written.
+            try root.write(Array(renamed.utf8), to: path, existing: .refuse)
+            try root.makeFolder(screens, existing: .refuse)
+            let snapshots = (try? FileManager.default.contentsOfDirectory(atPath: source.deletingPathExtension().path + ".screens")) ?? []
+            for name in snapshots.sorted() where name.hasSuffix(".screen") {
+                let bytes = try FileBytes.read(source.deletingPathExtension().path + ".screens/" + name)
+                try root.write(bytes, to: screens + "/" + name, existing: .refuse)
+            }
+        } catch let refusal as WriteRefusal {
+            throw ToolError(message: "record: \(refusal) (the record tool writes only new files inside \(root.path); see docs/mcp.md)")
+        } catch {
+            throw ToolError(message: "record: the recording of this session cannot be read: \(error)")
+        }
+        return renamed
     }
 
     private func openSessions() async -> CallTool.Result {
@@ -199,7 +229,7 @@ struct ToolCalls: Sendable {
 
     func closeAll() async {
         for session in await sessions.all { await end(session) }
-        try? FileManager.default.removeItem(atPath: recordings)
+        recordingFolder.remove()
     }
 
     /// Closes a session and removes its recording.
@@ -235,7 +265,6 @@ struct ToolCalls: Sendable {
         let paths = try arguments.strings("paths")
         guard !paths.isEmpty else { throw ToolError(message: "test needs 'paths', flow files or folders searched for *.flow") }
         let junit = recordings + "/junit-\(UUID().uuidString).xml"
-        try? FileManager.default.createDirectory(atPath: recordings, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: junit) }
         var childArguments = ["test", "--color", "never", "--junit", junit]
         if let start = try arguments.string("start") { childArguments += ["--start=" + start] }

@@ -108,13 +108,18 @@ struct FlowTest: AsyncParsableCommand {
             standardError("error: no flow files (*.flow) under \(paths.joined(separator: ", "))\n")
             return 2
         }
+        // A file the run reads is never its output.
+        if let junit, let flow = files.first(where: { Self.sameFile($0, junit) }) {
+            standardError("error: --junit \(junit) is the flow \(flow), which this run reads; name another file\n")
+            return 2
+        }
         let all = runAndReport(files)
         let failed = all.filter { !$0.passed }.count
         if let junit {
             do {
-                try Data(JUnitReport.xml(all).utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
+                try WriteRoot.write(Array(JUnitReport.xml(all).utf8), toChosen: junit)
             } catch {
-                standardError("error: --junit \(junit): \(describe(error))\n")
+                standardError("error: --junit \(error)\n")
                 return 1
             }
         }
@@ -223,6 +228,13 @@ struct FlowTest: AsyncParsableCommand {
         guard let real = realpath(path, nil) else { return path }
         defer { free(real) }
         return String(cString: real)
+    }
+
+    /// Whether `a` and `b` name one file (the same device and inode; false if either is missing).
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        return stat(a, &first) == 0 && stat(b, &second) == 0 && first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
     /// The options a child needs: where the features are, and how flows start and record.

@@ -56,6 +56,36 @@ struct FlowTests {
     }
 
     @Test
+    func aFlowWritesOnlyInsideItsOwnFolderAndNeverOverItsInputs() throws {
+        let parent = try folder([:])
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let flows = parent.appendingPathComponent("flows")
+        try FileManager.default.createDirectory(at: flows, withIntermediateDirectories: true)
+        let outside = parent.appendingPathComponent("outside.screen").path
+        try FileManager.default.createSymbolicLink(atPath: flows.appendingPathComponent("link.screen").path, withDestinationPath: outside)
+        let cases = [
+            ("up.flow", "start home\nsnapshot ../up.screen\n", "snapshot ../up.screen climbs out with '..'"),
+            ("abs.flow", "start home\nsnapshot \(outside)\n", "snapshot \(outside) is outside \(flows.path)"),
+            ("link.flow", "start home\nsnapshot link.screen\n", "link.screen is a symbolic link"),
+            ("rec.flow", "start home\nrecord \(parent.path)/rec-out.flow\n", "is outside \(flows.path)"),
+        ]
+        for (name, text, _) in cases { try Data(text.utf8).write(to: flows.appendingPathComponent(name)) }
+
+        let result = try ProcessRunner.run(apphost, ["test", flows.path])
+        let sameFile = try ProcessRunner.run(apphost, ["test", flows.path + "/up.flow", "--junit", flows.path + "/up.flow"])
+        let full = try ProcessRunner.run(apphost, ["test", Self.features + "/Home/Flows", "--junit", "/dev/full"])
+
+        for (name, _, reason) in cases {
+            #expect(result.output.contains("FAIL \(flows.path)/\(name)"), "\(name): \(result.output)")
+            #expect(result.output.contains(reason), "\(name): \(reason)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == ["flows"])
+        #expect(sameFile.status == 2 && sameFile.errors.contains("is the flow"), "\(sameFile.errors)")
+        #expect(try String(contentsOfFile: flows.path + "/up.flow", encoding: .utf8) == "start home\nsnapshot ../up.screen\n")
+        #expect(full.status == 1 && full.errors.contains("error: --junit /dev/full cannot be written: No space left on device"), "\(full.status) \(full.errors)")
+    }
+
+    @Test
     func aViewModelsSleepRunsOnVirtualTimeAndWakesExactlyWhenTheFlowsWaitReachesIt() throws {
         // search.flow types, waits 299 ms (the list is unchanged), then 1 ms more (it is filtered):
         // the 300 ms debounce in CharacterListViewModel wakes at exactly its deadline.

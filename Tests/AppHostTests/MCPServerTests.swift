@@ -18,8 +18,8 @@ struct MCPServerTests {
         let client = Client(name: "apphost-tests", version: "1")
         private let server: RunningProcess
 
-        init(_ apphost: String, _ arguments: [String] = []) async throws {
-            server = try ProcessRunner.start(apphost, ["mcp"] + arguments)
+        init(_ apphost: String, _ arguments: [String] = [], environment: [String: String] = [:]) async throws {
+            server = try ProcessRunner.start(apphost, ["mcp"] + arguments, environment: environment)
             let transport = StdioTransport(
                 input: FileDescriptor(rawValue: server.output.fileHandleForReading.fileDescriptor),
                 output: FileDescriptor(rawValue: server.input.fileHandleForWriting.fileDescriptor)
@@ -210,7 +210,7 @@ struct MCPServerTests {
     @Test
     func tabsTypingWaitingOpeningAndARecordingReplayed() async throws {
         let folder = try FeatureFixtures()
-        let server = try await Connection(apphost)
+        let server = try await Connection(apphost, ["--root", folder.directory.path])
         _ = try await server.call("start", ["start": "main"])
         let tab = try await server.call("tab", ["session": "s1", "item": "Characters"])
         #expect(tab.text.contains("[2 Characters]"), "\(tab.text)")
@@ -242,6 +242,59 @@ struct MCPServerTests {
         let wrong = try await server.call("record", ["session": "s1", "path": "notes.txt"])
         #expect(wrong.isError && wrong.text.contains("must name a .flow file"), "\(wrong.text)")
         await server.close()
+    }
+
+    @Test
+    func theRecordToolWritesOnlyNewFilesInsideItsRootAndItsRecordingsArePrivate() async throws {
+        let folder = try FeatureFixtures()
+        let root = folder.path("root")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let outside = folder.path("bashrc")
+        try Data("precious\n".utf8).write(to: URL(fileURLWithPath: outside))
+        try FileManager.default.createSymbolicLink(atPath: root + "/link.flow", withDestinationPath: outside)
+        try FileManager.default.createSymbolicLink(atPath: root + "/away", withDestinationPath: folder.directory.path)
+        try Data("start home\n".utf8).write(to: URL(fileURLWithPath: root + "/kept.flow"))
+        try FileManager.default.createDirectory(atPath: root + "/kept2.screens", withIntermediateDirectories: true)
+        try Data("mine\n".utf8).write(to: URL(fileURLWithPath: root + "/kept2.screens/000.screen"))
+        // A temporary folder of the test's own, where another user's planted folder would be.
+        let temporary = folder.path("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: temporary + "/apphost-mcp-planted", withIntermediateDirectories: true)
+        let server = try await Connection(apphost, ["--root", root], environment: ["TMPDIR": temporary])
+        _ = try await server.call("start", ["start": "home"])
+        _ = try await server.call("tap", ["session": "s1", "element": 1])
+        let ours = try FileManager.default.contentsOfDirectory(atPath: temporary).filter { $0 != "apphost-mcp-planted" }
+        let mode = try ours.first.map { try FileManager.default.attributesOfItem(atPath: temporary + "/" + $0)[.posixPermissions] as? Int }
+
+        let cases: [(String, String)] = [
+            ("link.flow", "is a symbolic link"),
+            ("away/escape.flow", "passes through away, which is a symbolic link"),
+            ("../escape.flow", "climbs out with '..'"),
+            (folder.path("escape.flow"), "is outside \(root)"),
+            ("~/escape.flow", "'~' is not expanded"),
+            ("kept.flow", "kept.flow exists; name a new file"),
+            ("kept2.flow", "kept2.screens exists; name a new one"),
+        ]
+        var answers: [String] = []
+        for (path, _) in cases {
+            answers.append(try await server.call("record", ["session": "s1", "path": .string(path)]).text)
+        }
+        let written = try await server.call("record", ["session": "s1", "path": "new/ok.flow"])
+        await server.close()
+
+        for ((path, reason), answer) in zip(cases, answers) {
+            #expect(answer.contains(reason), "\(path): \(answer)")
+        }
+        #expect(try String(contentsOfFile: outside, encoding: .utf8) == "precious\n")
+        #expect(try String(contentsOfFile: root + "/kept.flow", encoding: .utf8) == "start home\n")
+        #expect(try String(contentsOfFile: root + "/kept2.screens/000.screen", encoding: .utf8) == "mine\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("escape.flow")))
+        #expect(written.text.contains("snapshot ok.screens/000.screen"), "\(written.text)")
+        #expect(FileManager.default.fileExists(atPath: root + "/new/ok.screens/000.screen"))
+        // Its recordings went to a folder of its own (mkdtemp, 0700), removed when it ended.
+        #expect(ours.count == 1 && ours[0].hasPrefix("apphost-mcp-"), "\(ours)")
+        #expect(mode == 0o700)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == ["apphost-mcp-planted"])
     }
 
     /// `apphost mcp` takes its options for `apphost-mcp`, which it becomes: the two declare the same ones.

@@ -11,23 +11,25 @@ final class FlowRecorder {
     private(set) var steps = 0
     private let descriptor: Int32
     private let screens: String
+    /// The screens' folder, inside ``root``.
     private let screensFolder: String
+    private let root: WriteRoot
 
-    init(path: String, session: Session) throws {
-        let url = URL(fileURLWithPath: path)
-        let base = url.deletingPathExtension().lastPathComponent
+    /// Records into `name` inside `root` (its snapshots beside it, in `<name>.screens/`),
+    /// replacing files that are there only when `existing` says so; `path` names it in messages.
+    init(name: String, root: WriteRoot, existing: WriteRoot.Existing, path: String, session: Session) throws(WriteRefusal) {
+        let parts = name.split(separator: "/").map(String.init)
+        let file = parts.last ?? name
+        let base = file.hasSuffix(".flow") ? String(file.dropLast(5)) : file
         screens = base + ".screens"
-        screensFolder = url.deletingLastPathComponent().appendingPathComponent(screens).path
-        try FileManager.default.createDirectory(atPath: screensFolder, withIntermediateDirectories: true)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw FlowError(path: path, line: nil, message: "cannot be written: \(String(cString: strerror(errno)))")
-        }
+        screensFolder = (parts.dropLast() + [screens]).joined(separator: "/")
+        self.root = root
+        try root.makeFolder(screensFolder, existing: existing)
+        descriptor = try root.create(name, existing: existing)
         self.path = path
-        self.descriptor = descriptor
         let state = session.state
         let start = state.shell ?? state.stacks[0].root.name
-        write("# Recorded by apphost: replay with apphost test \(url.lastPathComponent)\n")
+        write("# Recorded by apphost: replay with apphost test \(file)\n")
         write("start \(start)\n")
         write("open \(session.deepLink.description)\n")
         snapshot(session)
@@ -54,7 +56,8 @@ final class FlowRecorder {
         guard let layout = session.current?.layout else { return }
         let name = String(repeating: "0", count: max(3 - String(steps).count, 0)) + "\(steps).screen"
         let text = TextRenderer(width: FlowRunner.width).draw(layout)
-        _ = FileManager.default.createFile(atPath: screensFolder + "/" + name, contents: Data(text.utf8))
+        // A snapshot that cannot be written shows when the flow is replayed: its step names the file.
+        try? root.write(Array(text.utf8), to: screensFolder + "/" + name, existing: .replace)
         write("snapshot \(screens)/\(name)\n")
     }
 

@@ -71,7 +71,10 @@ public enum FlowRunner {
         guard let start = flow.start ?? defaultStart else {
             return .broken(flow.path, message: "the flow has no 'start NAME' step, and no --start was given")
         }
-        var result = await run(flow, registry: registry, start: start, record: record, options: Session.Options(width: width, settleTimeout: settleTimeout, virtualTime: virtualTime))
+        // What the flow's steps write (`record FILE`) stays in its folder, as its snapshots do.
+        let folder = URL(fileURLWithPath: flow.path).deletingLastPathComponent().path
+        let options = Session.Options(width: width, settleTimeout: settleTimeout, virtualTime: virtualTime, writeRoot: folder)
+        var result = await run(flow, registry: registry, start: start, record: record, options: options)
         let names = Set(result.visited.map { String($0.prefix { $0 != "/" }) })
         result.libraries = Set(names.compactMap { registry.origin(of: $0) }).sorted()
         return result
@@ -157,13 +160,16 @@ public enum FlowRunner {
                     return fail("expected the last command to report no error\nit reported: " + lastErrors.joined(separator: " | "))
                 }
             case .snapshot(let name):
-                let file = name.hasPrefix("/") ? name : folder + "/" + name
+                // Snapshots live in the flow's own folder: a name outside it, `..` or a link is refused.
+                let root = WriteRoot(folder)
+                let file: String
+                do { file = try root.resolve(name) } catch { return fail("snapshot \(error)") }
                 if record || !FileManager.default.fileExists(atPath: file) {
                     do {
-                        try Data(screen.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+                        try root.write(Array(screen.utf8), to: name, existing: .replace)
                         recorded.append(file)
                     } catch {
-                        return fail("cannot write the snapshot \(file): \(describe(error))")
+                        return fail("cannot write the snapshot: \(error)")
                     }
                 } else if let expected = FileManager.default.contents(atPath: file).map({ String(decoding: $0, as: UTF8.self) }), expected != screen {
                     return fail(

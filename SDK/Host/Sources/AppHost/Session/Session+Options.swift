@@ -25,13 +25,18 @@ extension Session {
         /// Hold view-model sleeps on the session's own virtual clock, which only `wait` moves (see
         /// ``VirtualTime``); where it is not available, time is real.
         public var virtualTime: Bool
+        /// The folder files written for others go into (`record FILE` in a flow or a served
+        /// session): a name is resolved inside it, and `..`, paths outside it and symbolic links
+        /// are refused; nil lets the person at the terminal name any file.
+        public var writeRoot: String?
 
         /// Creates options.
         public init(
             width: Int = TextRenderer.defaultWidth, strict: Bool = false, format: Format = .text, color: Bool = false,
-            settleTimeout: Duration = Session.defaultSettleTimeout, virtualTime: Bool = false
+            settleTimeout: Duration = Session.defaultSettleTimeout, virtualTime: Bool = false, writeRoot: String? = nil
         ) {
             self.virtualTime = virtualTime
+            self.writeRoot = writeRoot
             self.width = width
             self.strict = strict
             self.format = format

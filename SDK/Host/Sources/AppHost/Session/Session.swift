@@ -261,7 +261,7 @@ public final class Session {
         case .record(let file):
             if let file {
                 do {
-                    recorder = try FlowRecorder(path: file, session: self)
+                    recorder = try makeRecorder(file)
                     writeError("recording to \(file) (record stop ends it)\n")
                 } catch {
                     report("record \(file): \(describe(error))")
@@ -306,6 +306,18 @@ public final class Session {
         }
         recorder?.record(text, session: self, errors: errorCount > before ? Array(errors.suffix(errorCount - before)) : [])
         return outcome(since: before)
+    }
+
+    /// A recorder for `record FILE`: inside ``Options/writeRoot`` when there is one (a flow's
+    /// folder), never replacing a file; else where the person named it, replacing it there.
+    private func makeRecorder(_ file: String) throws(WriteRefusal) -> FlowRecorder {
+        if let folder = options.writeRoot {
+            return try FlowRecorder(name: file, root: WriteRoot(folder), existing: .refuse, path: file, session: self)
+        }
+        let absolute = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
+        let slash = absolute.lastIndex(of: "/") ?? absolute.startIndex
+        let folder = slash == absolute.startIndex ? "/" : String(absolute[..<slash])
+        return try FlowRecorder(name: String(absolute[absolute.index(after: slash)...]), root: WriteRoot(folder), existing: .replace, path: file, session: self)
     }
 
     // MARK: Screens
