@@ -6,6 +6,28 @@ import Testing
 @Suite
 struct ChildProcessTests {
     @Test
+    func aLineChildReadsLinesArrivingInPiecesAndEndsAChildWhoseLineIsTooLong() throws {
+        // Many short lines, then a 12 MiB line (under the limit) in 64 KiB pieces, then one over it.
+        let script = """
+            i=0; while [ $i -lt 2000 ]; do echo "line $i"; i=$((i+1)); done
+            head -c 12582912 /dev/zero | tr '\\0' a; echo
+            head -c 17825792 /dev/zero | tr '\\0' b
+            """
+        let child = try LineChild("/bin/sh", ["-c", script])
+
+        var short: [String] = []
+        for _ in 0..<2000 { short.append(String(decoding: child.readLine() ?? [], as: UTF8.self)) }
+        let long = child.readLine()
+        let tooLong = child.readLine()
+        let ended = child.end()
+
+        #expect(short.first == "line 0" && short.last == "line 1999")
+        #expect(long?.count == 12_582_912 && long?.allSatisfy { $0 == UInt8(ascii: "a") } == true)
+        #expect(tooLong == nil)
+        #expect(ended.said == "it wrote a line of more than 16 MiB on standard output (LineChild.maximumLine), and was ended")
+    }
+
+    @Test
     func collectsBothOutputsAndTheStatus() throws {
         let child = try ChildProcess.run("/bin/sh", ["-c", "printf 'out\\n'; printf 'err\\n' >&2; exit 3"])
         #expect(String(decoding: child.output, as: UTF8.self) == "out\n")

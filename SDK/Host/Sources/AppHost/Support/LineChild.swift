@@ -16,6 +16,16 @@ public final class LineChild {
     private var output: Int32
     private var errors: Int32
     private var buffered: [UInt8] = []
+    /// Where the next line starts in `buffered` (what is before it has been returned).
+    private var start = 0
+    /// How many bytes from `start` have been searched for a line break already: each byte is
+    /// searched once, however the line arrives, so a long line costs linear time.
+    private var scanned = 0
+    /// The longest line read from a child; a longer one ends the child, with its reason kept as
+    /// the last line of its standard error.
+    public static let maximumLine = 16 * 1_048_576
+    /// Why the host ended it, if it did (``end()`` gives it as its last words).
+    private var refusal: String?
     private var said: [UInt8] = []
     private var ended: (status: Int32, said: String)?
 
@@ -94,15 +104,36 @@ public final class LineChild {
     public func readLine(timeout: Double? = nil) -> [UInt8]? {
         let deadline = timeout.map { Self.now() + $0 }
         while true {
-            if let newline = buffered.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Array(buffered[..<newline])
-                buffered.removeSubrange(...newline)
+            if let newline = buffered[(start + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(buffered[start..<newline])
+                start = newline + 1
+                scanned = 0
+                // What was returned is dropped now and then, not at every line.
+                if start >= 65_536, start * 2 >= buffered.count {
+                    buffered.removeFirst(start)
+                    start = 0
+                }
                 return line
             }
+            scanned = buffered.count - start
+            guard scanned <= Self.maximumLine else {
+                kill(pid, SIGKILL)
+                close(output)
+                output = -1
+                buffered = []
+                start = 0
+                scanned = 0
+                refusal = "it wrote a line of more than \(Self.maximumLine / 1_048_576) MiB on standard output (LineChild.maximumLine), and was ended"
+                return nil
+            }
             guard output >= 0 else {
-                if buffered.isEmpty { return nil }
-                defer { buffered = [] }
-                return buffered
+                if start >= buffered.count { return nil }
+                defer {
+                    buffered = []
+                    start = 0
+                    scanned = 0
+                }
+                return Array(buffered[start...])
             }
             var descriptors = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
             let wait = deadline.map { Int32(max(0, min(($0 - Self.now()) * 1000, 3_600_000))) } ?? -1
@@ -118,6 +149,8 @@ public final class LineChild {
                 close(output)
                 output = -1
                 buffered = []
+                start = 0
+                scanned = 0
                 return nil
             }
             if errors >= 0, descriptors[1].revents != 0 { drainErrors() }
@@ -157,7 +190,7 @@ public final class LineChild {
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         let text = String(decoding: said, as: UTF8.self)
-        let last = text.split(separator: "\n").last.map(String.init) ?? ""
+        let last = refusal ?? text.split(separator: "\n").last.map(String.init) ?? ""
         ended = (code, last)
         return (code, last)
     }
