@@ -95,7 +95,7 @@ public enum FlowRunner {
         } catch {
             return .broken(flow.path, line: nil, message: "\(error)")
         }
-        await SessionGuard.watch("drawing the first screen", limit: SessionGuard.defaultLimit) { await session.start() }
+        _ = await SessionGuard.watch("drawing the first screen", limit: SessionGuard.defaultLimit) { await session.start() }
         var visited: Set<String> = [session.topRoute.path]
         var recorded: [String] = []
         var lastErrors = errors

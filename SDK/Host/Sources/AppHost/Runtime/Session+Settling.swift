@@ -3,6 +3,7 @@
 // (``SessionJobs``), never by a quiet spell of real time.
 
 @_spi(Host) import AppHostKit
+import Dispatch
 
 extension Session {
     /// How long a command's work may keep running, or await what the host cannot see, unless told
@@ -71,9 +72,8 @@ extension Session {
     /// may run in a job that is (resumed by a view model's task).
     private static func yieldMainActor() async {
         await withUnsafeContinuation { (resume: UnsafeContinuation<Void, Never>) in
-            SessionJobs.running(for: nil) {
-                Task { @MainActor in resume.resume() }
-            }
+            // Behind every job queued for the main actor (they share the main queue), and no task to make.
+            DispatchQueue.main.async { resume.resume() }
         }
     }
 
