@@ -135,6 +135,7 @@ struct AppHostCommandTests {
                   settings/main()
                   settings/profile()
                   settings/whatsNew()
+                  settings/syncStatus()
                 settings-outgoing  SettingsFeature.SettingsOutgoingNavigation  (outgoing: the app redirects it)
                   settings-outgoing/chooseCharacter()
                 needs settings-outgoing/chooseCharacter
