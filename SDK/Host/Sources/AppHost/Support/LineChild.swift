@@ -117,12 +117,7 @@ public final class LineChild {
             }
             scanned = buffered.count - start
             guard scanned <= Self.maximumLine else {
-                kill(pid, SIGKILL)
-                close(output)
-                output = -1
-                buffered = []
-                start = 0
-                scanned = 0
+                endReading()
                 refusal = "it wrote a line of more than \(Self.maximumLine / 1_048_576) MiB on standard output (LineChild.maximumLine), and was ended"
                 return nil
             }
@@ -145,12 +140,7 @@ public final class LineChild {
                 continue
             }
             if ready == 0, deadline != nil {
-                kill(pid, SIGKILL)
-                close(output)
-                output = -1
-                buffered = []
-                start = 0
-                scanned = 0
+                endReading()
                 return nil
             }
             if errors >= 0, descriptors[1].revents != 0 { drainErrors() }
@@ -204,6 +194,16 @@ public final class LineChild {
 
     /// Everything it wrote to standard error that was kept.
     public var errorText: String { String(decoding: said, as: UTF8.self) }
+
+    /// Ends the child (SIGKILL) and stops reading its output, dropping what is unread.
+    private func endReading() {
+        Glibc.kill(pid, SIGKILL)
+        close(output)
+        output = -1
+        buffered = []
+        start = 0
+        scanned = 0
+    }
 
     /// Reads what standard output has into the buffer; false at its end.
     private func fill() -> Bool {

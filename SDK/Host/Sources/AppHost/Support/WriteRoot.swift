@@ -71,20 +71,11 @@ public struct WriteRoot: Sendable {
         let temporary = ".\(file).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).partial"
         let descriptor = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw WriteRefusal(name: name, reason: "cannot be written: \(Self.reason())") }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.write(descriptor, base + written, buffer.count - written)
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                let reason = Self.reason()
-                close(descriptor)
-                unlinkat(folder, temporary, 0)
-                throw WriteRefusal(name: name, reason: "cannot be written: \(reason)")
-            }
-            written += count
+        guard Self.writeAll(bytes, to: descriptor) else {
+            let reason = Self.reason()
+            close(descriptor)
+            unlinkat(folder, temporary, 0)
+            throw WriteRefusal(name: name, reason: "cannot be written: \(reason)")
         }
         // A full disk can show first at close or sync: the file is kept only if both succeed.
         guard fsync(descriptor) == 0 || errno == EINVAL, close(descriptor) == 0 else {
@@ -163,6 +154,21 @@ public struct WriteRoot: Sendable {
 
     private static func reason() -> String { String(cString: strerror(errno)) }
 
+    /// Writes all of `bytes` to `descriptor`; false, with `errno` set, if it cannot.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.write(descriptor, base + written, buffer.count - written)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            written += count
+        }
+        return true
+    }
+
     /// Writes `bytes` to a file the person named themselves (`--junit FILE`): a device or a pipe
     /// directly (a full one is an error), a file whole (written beside it, then renamed over it),
     /// never through a symbolic link.
@@ -171,19 +177,10 @@ public struct WriteRoot: Sendable {
         if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG, status.st_mode & S_IFMT != S_IFDIR {
             let descriptor = open(path, O_WRONLY | O_CLOEXEC)
             guard descriptor >= 0 else { throw WriteRefusal(name: path, reason: "cannot be written: \(String(cString: strerror(errno)))") }
-            var written = 0
-            while written < bytes.count {
-                let count = bytes.withUnsafeBytes { buffer -> Int in
-                    guard let base = buffer.baseAddress else { return 0 }
-                    return Glibc.write(descriptor, base + written, buffer.count - written)
-                }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else {
-                    let reason = String(cString: strerror(errno))
-                    close(descriptor)
-                    throw WriteRefusal(name: path, reason: "cannot be written: \(reason)")
-                }
-                written += count
+            guard writeAll(bytes, to: descriptor) else {
+                let reason = Self.reason()
+                close(descriptor)
+                throw WriteRefusal(name: path, reason: "cannot be written: \(reason)")
             }
             guard close(descriptor) == 0 else { throw WriteRefusal(name: path, reason: "cannot be written: \(String(cString: strerror(errno)))") }
             return
