@@ -126,15 +126,28 @@ final class SessionChild: @unchecked Sendable {
 /// Every open session, by id.
 actor Sessions {
     private var open: [String: SessionChild] = [:]
+    /// Ids handed out for sessions still starting: they count against the limit until added or released.
+    private var starting: Set<String> = []
     private var started = 0
 
-    /// A new session id: `s1`, `s2`, …
-    func nextID() -> String {
+    /// A new session id (`s1`, `s2`, …) with its place reserved, if fewer than `limit` sessions are
+    /// open or starting; else nil. Checked and reserved in one step, so that calls at once never
+    /// start more than the limit.
+    func reserve(limit: Int) -> String? {
+        guard open.count + starting.count < limit else { return nil }
         started += 1
-        return "s\(started)"
+        let id = "s\(started)"
+        starting.insert(id)
+        return id
+    }
+
+    /// Gives back a reserved place whose session did not start.
+    func release(_ id: String) {
+        starting.remove(id)
     }
 
     func add(_ session: SessionChild) {
+        starting.remove(session.id)
         open[session.id] = session
     }
 

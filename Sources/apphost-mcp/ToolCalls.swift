@@ -135,11 +135,10 @@ struct ToolCalls: Sendable {
         }
         if try arguments.bool("real_time") == true { childArguments.append("--real-time") }
         childArguments += try features(arguments) + ["--feature-timeout", String(featureTimeout)]
-        let open = await sessions.ids
-        guard open.count < maximumSessions else {
-            throw ToolError(message: "start: \(open.count) session\(open.count == 1 ? " is" : "s are") open, the most at once (--max-sessions); close one (open: \(open.joined(separator: ", ")))")
+        guard let id = await sessions.reserve(limit: maximumSessions) else {
+            let open = await sessions.ids
+            throw ToolError(message: "start: \(maximumSessions) session\(maximumSessions == 1 ? " is" : "s are") open or starting, the most at once (--max-sessions); close one (open: \(open.joined(separator: ", ")))")
         }
-        let id = await sessions.nextID()
         let recording = recordings + "/\(id).flow"
         switch await SessionChild.start(id: id, apphost: apphost, arguments: childArguments, recording: recording) {
         case .success(let (session, answer)):
@@ -147,6 +146,7 @@ struct ToolCalls: Sendable {
             logger.info("session \(id) started: \(childArguments.joined(separator: " "))")
             return Self.screen(answer, session: id)
         case .failure(let failure):
+            await sessions.release(id)
             throw ToolError(message: "start: \(failure.message)")
         }
     }

@@ -336,11 +336,26 @@ struct MCPServerTests {
     }
 
     @Test
+    func startsAtOnceNeverOpenMoreThanTheMostSessions() async throws {
+        let server = try await Connection(apphost, ["--max-sessions", "3"])
+
+        let started = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<8 { group.addTask { !(try await server.call("start", ["start": "home"])).isError } }
+            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        let open = try await server.call("sessions")
+        await server.close()
+
+        #expect(started == 3)
+        #expect(open.text.split(separator: "\n").count == 3, "\(open.text)")
+    }
+
+    @Test
     func startsPastTheMostSessionsAreRefusedUntilOneCloses() async throws {
         let server = try await Connection(apphost, ["--max-sessions", "1"])
         #expect(!(try await server.call("start", ["start": "home"])).isError)
         let refused = try await server.call("start", ["start": "home"])
-        #expect(refused.isError && refused.text.contains("1 session is open, the most at once"), "\(refused.text)")
+        #expect(refused.isError && refused.text.contains("1 session is open or starting, the most at once"), "\(refused.text)")
         _ = try await server.call("close", ["session": "s1"])
         let again = try await server.call("start", ["start": "home"])
         #expect(!again.isError, "\(again.text)")
