@@ -56,7 +56,7 @@ struct AppHostMCP: AsyncParsableCommand {
             }
             return ReadResource.Result(contents: contents)
         }
-        try await server.start(transport: StdioTransport(logger: logger))
+        try await server.start(transport: LineTransport(logger: logger))
         logger.info("apphost mcp: serving on standard input and output")
         let idle = Double(mcp.idleTimeout)
         let closer = Task {

@@ -31,7 +31,8 @@ struct ShellAndDeepLinkTests {
                                  │   [3] Edit profile
                                  │ ─────────────────────────────────────────────────────────
                                  │ [4] What's new
-                                 │ [5] Reset settings
+                                 │ [5] Sync status
+                                 │ [6] Reset settings
                                  │ ═════════════════════════════════════════════════════════
 
             """)

@@ -29,6 +29,7 @@ struct SettingsIntegrationTests {
               [·] Edit profile
             ────────────────────────────────────────────
             [·] What's new
+            [·] Sync status
             [·] Reset settings
             ════════════════════════════════════════════
             ┌─ sheet ──────────────────────────────────┐
