@@ -100,7 +100,14 @@ struct Schema {
     var json: Value {
         var properties: [String: Value] = [:]
         for property in self.properties {
-            properties[property.name] = .object(["type": property.type, "description": .string(property.description)])
+            // A plain type is the property's "type"; a schema of its own (an array of strings) is merged in.
+            var entry: [String: Value] = ["description": .string(property.description)]
+            if case .object(let schema) = property.type {
+                entry.merge(schema) { kept, _ in kept }
+            } else {
+                entry["type"] = property.type
+            }
+            properties[property.name] = .object(entry)
         }
         return .object([
             "type": "object", "properties": .object(properties), "required": .array(required.map { .string($0) }),
@@ -190,9 +197,22 @@ enum ToolCatalog {
     /// The tools, in the order a person would meet them.
     static let order = ["start", "tap", "type", "back", "root", "dismiss", "tab", "open", "wait", "state", "screen", "record", "close", "sessions", "routes", "list", "crawl", "graph", "test"]
 
+    /// Tools that change nothing: they read a session, or run `apphost` children that write nothing.
+    static let readOnly: Set<String> = ["state", "screen", "sessions", "routes", "list", "crawl", "graph"]
+    /// Tools that end something a client may still want: a session and what it recorded.
+    static let destructive: Set<String> = ["close"]
+
     static var all: [Tool] {
         order.compactMap { name in
-            schemas[name].map { Tool(name: name, description: $0.description, inputSchema: $0.json) }
+            schemas[name].map {
+                Tool(
+                    name: name, description: $0.description, inputSchema: $0.json,
+                    annotations: .init(
+                        readOnlyHint: readOnly.contains(name), destructiveHint: destructive.contains(name),
+                        openWorldHint: false
+                    )
+                )
+            }
         }
     }
 }

@@ -8,6 +8,44 @@ import Testing
 struct MCPWireTests {
     private let apphost = ProcessRunner.built("apphost")
 
+    /// Whether Python's jsonschema is installed (CI installs it): the schema test runs only there.
+    static let hasJSONSchema = (try? ProcessRunner.run("/usr/bin/env", ["python3", "-c", "import jsonschema"]).status == 0) ?? false
+
+    @Test(.enabled(if: hasJSONSchema, "Python's jsonschema is not installed (pip install jsonschema; CI installs it)"))
+    func everyToolsInputSchemaPassesAJSONSchemaValidatorAndSaysWhetherItChangesAnything() throws {
+        let wire = try Wire(apphost)
+        wire.send(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)
+        let listed = try wire.line()
+        wire.close()
+        let tools = try #require((listed["result"] as? [String: Any])?["tools"] as? [[String: Any]])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-tools-\(UUID().uuidString).json")
+        try JSONSerialization.data(withJSONObject: tools).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        // Each schema against the metaschema it declares (draft 2020-12 when none), and a call
+        // with a wrong type refused by it.
+        let check = """
+            import json, sys, jsonschema
+            tools = json.load(open(sys.argv[1]))
+            for tool in tools:
+                schema = tool["inputSchema"]
+                jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator).check_schema(schema)
+                for name, prop in schema["properties"].items():
+                    wrong = {name: {"not": "this"}} if prop.get("type") != "object" else {name: 1}
+                    if jsonschema.Draft202012Validator(schema).is_valid(wrong):
+                        sys.exit(f"{tool['name']}: {name} accepts {wrong}")
+            print(len(tools))
+            """
+        let result = try ProcessRunner.run("/usr/bin/env", ["python3", "-c", check, file.path])
+
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output == "\(tools.count)\n")
+        let annotations = tools.compactMap { $0["annotations"] as? [String: Any] }
+        #expect(annotations.count == tools.count, "every tool says whether it only reads")
+        let readOnly = tools.filter { ($0["annotations"] as? [String: Any])?["readOnlyHint"] as? Bool == true }.compactMap { $0["name"] as? String }
+        #expect(Set(readOnly) == ["state", "screen", "sessions", "routes", "list", "crawl", "graph"])
+    }
+
     /// A server with the handshake done, and the lines it answered read one by one.
     private final class Wire {
         let server: RunningProcess

@@ -76,6 +76,9 @@ struct ReadmeTranscriptTests {
         #expect(!Self.matches(["one"], ["one", "two"]))
     }
 
+    /// Where the README's tour writes a feature package of its own.
+    static let tourFolder = "/tmp/apphost-tour"
+
     @Test
     func everyTranscriptInTheREADMEAndDocsRunsAsWritten() throws {
         let docs = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs").path)
@@ -93,12 +96,16 @@ struct ReadmeTranscriptTests {
         }
         let built = URL(fileURLWithPath: ProcessRunner.built("apphost")).deletingLastPathComponent().path
         let path = built + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        // The tour's folder, /tmp/apphost-tour as the pages show it, is this run's own: two runs of
+        // the suite on one machine never share it.
+        let tour = scratch.appendingPathComponent("apphost-tour").path
         for command in commands {
             let result = try ProcessRunner.run(
-                "/bin/bash", ["-c", "unset COLUMNS; { \(command.text)\n} 2>&1"],
+                "/bin/bash", ["-c", "unset COLUMNS; { \(command.text.replacingOccurrences(of: Self.tourFolder, with: tour))\n} 2>&1"],
                 environment: ["PATH": path, "NO_COLOR": "1", "APPHOST_CACHE": cache.path], in: scratch.path
             )
-            var lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var lines = result.output.replacingOccurrences(of: tour, with: Self.tourFolder)
+                .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if lines.last == "" { lines.removeLast() }
             #expect(
                 Self.matches(command.expected[...], lines[...]),
