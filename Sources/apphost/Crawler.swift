@@ -29,17 +29,20 @@ struct Crawler {
     /// answered with `end` alone. Ends at the end of its input.
     @MainActor
     static func serve(start: String, limit: Int, features: FeatureOptions) async throws {
+        AnswerChannel.take()
         SessionGuard.install(stateFile: nil)
         guard let host = features.loadHost(reportRefusals: false) else { throw ExitCode(ExitCode.kitMismatch) }
         let encoder = JSONEncoder()
         while let line = await nextInputLine() {
-            defer { standardOutput(endOfAnswer + "\n") }
+            defer { AnswerChannel.write(endOfAnswer + "\n") }
             guard let request = try? JSONDecoder().decode(Request.self, from: Data(line.utf8)),
                 let node = try? await CrawlExplorer.describe(start: start, link: request.link.isEmpty ? nil : request.link, registry: host.registry)
             else { continue }
-            standardOutput(String(decoding: try encoder.encode(node), as: UTF8.self) + "\n")
-            guard request.from <= node.count else { continue }
-            for number in request.from...node.count {
+            AnswerChannel.write(String(decoding: try encoder.encode(node), as: UTF8.self) + "\n")
+            // Elements are numbered from 1: a request from 0 or below starts at the first.
+            let first = max(request.from, 1)
+            guard first <= node.count else { continue }
+            for number in first...node.count {
                 let edge = await SessionGuard.watch("activating element \(number) of \(node.link)", limit: limit) {
                     do {
                         return try await CrawlExplorer.activate(number, start: start, link: node.link, registry: host.registry)
@@ -49,7 +52,7 @@ struct Crawler {
                         return CrawlEdge(number: number, label: label, command: "tap \(number)", to: nil, toKey: nil, problem: "\(error)")
                     }
                 }
-                standardOutput(String(decoding: try encoder.encode(edge), as: UTF8.self) + "\n")
+                AnswerChannel.write(String(decoding: try encoder.encode(edge), as: UTF8.self) + "\n")
             }
         }
     }

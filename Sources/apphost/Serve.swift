@@ -49,6 +49,7 @@ struct Serve: AsyncParsableCommand {
 
     @MainActor
     private func serve() async throws -> Int32 {
+        AnswerChannel.take()
         SessionGuard.install(stateFile: nil)
         guard let host = features.loadHost() else { return ExitCode.kitMismatch }
         // As in a flow: a view model's sleep waits for the session's wait commands, so what another
@@ -115,7 +116,7 @@ struct Serve: AsyncParsableCommand {
             sleeping: session.heldSleeps
         )
         guard let data = try? JSONEncoder().encode(answer) else { return }
-        standardOutput(String(decoding: data, as: UTF8.self) + "\n")
+        AnswerChannel.write(String(decoding: data, as: UTF8.self) + "\n")
     }
 
     /// What a command wrote, gathered for its answer.

@@ -158,6 +158,16 @@ struct GraphTests {
         #expect(mermaid.output.contains(" -->|\"Open-source licenses\"| "))
     }
 
+    @Test
+    func aServedCrawlAnswersARequestFromZeroOrBelowFromTheFirstElement() throws {
+        let result = try ProcessRunner.run(apphost, ["crawl", "--serve", "--start", "about"], input: "{\"link\":\"\",\"from\":0}\n{\"link\":\"\",\"from\":-5}\n")
+
+        let lines = result.output.split(separator: "\n")
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(lines.filter { $0 == "end" }.count == 2)
+        #expect(lines.filter { $0.contains("\"number\":1,") }.count == 2, "\(result.output)")
+    }
+
     /// Whether Graphviz's `dot` is on the PATH: an optional tool (CI installs it), so its test runs
     /// only where it is, and Swift Testing reports it as skipped, with this reason, elsewhere.
     static let hasGraphviz = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {

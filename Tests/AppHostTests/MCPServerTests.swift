@@ -132,6 +132,23 @@ struct MCPServerTests {
     }
 
     @Test
+    func whatAFeaturePrintsOrClosesNeverReachesTheProtocol() async throws {
+        let fixtures = try FeatureFixtures()
+        try CCompiler.compile(CCompiler.fixture("crash.c"), to: fixtures.path("libCrashFeature.so"))
+        let server = try await Connection(apphost, ["--features", fixtures.directory.path])
+        _ = try await server.call("start", ["start": "crash"])
+
+        let printed = try await server.call("open", ["session": "s1", "link": "crash/print"])
+        let closed = try await server.call("open", ["session": "s1", "link": "crash/closeout"])
+        let after = try await server.call("back", ["session": "s1"])
+        await server.close()
+
+        #expect(!printed.isError && printed.text.contains("Printed") && !printed.text.contains("not from the host"), "\(printed.text)")
+        #expect(!closed.isError && closed.text.contains("Closed"), "\(closed.text)")
+        #expect(!after.isError && after.structured?.objectValue?["route"]?.stringValue == "crash/print", "\(after.text)")
+    }
+
+    @Test
     func aCrashingOrHangingFeatureEndsOnlyItsSessionAndTheServerAnswersTheNext() async throws {
         let fixtures = try FeatureFixtures()
         try CCompiler.compile(CCompiler.fixture("crash.c"), to: fixtures.path("libCrashFeature.so"))

@@ -3,6 +3,7 @@
    as long as the watchdog allows (SLOW_MS, 900 ms by default) and then returns. */
 #include <pthread.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
@@ -81,6 +82,21 @@ static void render_slow(const apphost_host_api *api, apphost_screen *screen) {
     api->title(screen, "Slow");
 }
 
+/* Writes to standard output, as feature code that logs with printf does: a line that looks like
+   the protocol, and more than a pipe holds at once. Reached by `open crash/print`. */
+static void render_print(const apphost_host_api *api, apphost_screen *screen) {
+    printf("{\"screen\":\"not from the host\"}\n");
+    for (int i = 0; i < 2000; i++) printf("noise %d ", i);
+    fflush(stdout);
+    api->title(screen, "Printed");
+}
+
+/* Closes standard output, as a careless feature might. Reached by `open crash/closeout`. */
+static void render_close_output(const apphost_host_api *api, apphost_screen *screen) {
+    close(1);
+    api->title(screen, "Closed");
+}
+
 static const apphost_destination destinations[] = {
     {"main", 0, NULL, (apphost_render_fn)render_main},
     {"fine", 0, NULL, (apphost_render_fn)render_fine},
@@ -90,6 +106,8 @@ static const apphost_destination destinations[] = {
     {"threadexit", 0, NULL, (apphost_render_fn)render_thread_exit},
     {"overflow", 0, NULL, (apphost_render_fn)render_overflow},
     {"slow", 0, NULL, (apphost_render_fn)render_slow},
+    {"print", 0, NULL, (apphost_render_fn)render_print},
+    {"closeout", 0, NULL, (apphost_render_fn)render_close_output},
 };
 
 static const apphost_feature_descriptor descriptor = {
