@@ -193,10 +193,21 @@ struct FlowTests {
         #expect(second.output.contains(" + Welcome to AppHost."))
     }
 
+    @Test
+    func aFlowSavedWithAByteOrderMarkReads() throws {
+        let flow = try Flow(text: "\u{FEFF}start home\nsee Welcome\n", path: "bom.flow")
+
+        #expect(flow.start == "home")
+        #expect(flow.steps.count == 1)
+    }
+
     @Test(arguments: [
         ("start home\ntpa 1\n", "bad.flow:2: 'tpa' is neither a command nor an assertion; did you mean 'tap'?"),
         ("tap 1\nstart home\n", "bad.flow:2: 'start' must be the first step"),
         ("start home\nsee\n", "bad.flow:2: 'see' needs a text, e.g. see Home"),
+        ("start home\nopen " + String(repeating: "x", count: 70_000) + "\n",
+         "bad.flow:2: open " + String(repeating: "x", count: 35) + "…: the line is 70005 bytes; at most 65536 are read (SessionCommand.maximumLineLength)"),
+        ("start home\nexpect error:\n", "bad.flow:2: 'expect error:' needs a command after it, e.g. expect error: tap Nowhere"),
     ])
     func aFlowThatCannotBeReadNamesTheLine(text: String, message: String) throws {
         #expect(throws: FlowError.self) { try Flow(text: text, path: "bad.flow") }

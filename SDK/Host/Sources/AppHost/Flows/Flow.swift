@@ -79,6 +79,8 @@ public struct Flow: Sendable {
         self.path = path
         var start: String?
         var steps: [Step] = []
+        // A byte-order mark (some editors save one) is not part of the first step.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for (index, raw) in lines.enumerated() {
             let line = String(raw).trimmingSpaces
@@ -129,6 +131,10 @@ public struct Flow: Sendable {
                     guard try SessionCommand.parse(line) != nil else { continue }
                 } catch {
                     let word = String(lower.split(separator: " ").first ?? "")
+                    // A known command that does not read (too long, a missing argument) says why.
+                    if SessionCommand.words.contains(word) {
+                        throw FlowError(path: path, line: number, message: error.description)
+                    }
                     let hint = Suggestion.phrase(for: word, in: SessionCommand.words + Self.assertions)
                     throw FlowError(path: path, line: number, message: "'\(word)' is neither a command nor an assertion\(hint)")
                 }
