@@ -4,6 +4,7 @@
 import AppHost
 import Dispatch
 import Foundation
+import Synchronization
 
 /// What became of a command sent to a session.
 enum Reply: Sendable {
@@ -16,17 +17,26 @@ enum Reply: Sendable {
 
 /// One session: its child, spoken to a line at a time.
 ///
-/// `@unchecked Sendable`: the child (a `LineChild`, which one owner must use at a time) and the time of
-/// last use are touched only on `queue`, a serial queue, so one command at a time reaches the child.
+/// `@unchecked Sendable`: the child (a `LineChild`, which one owner must use at a time) is touched
+/// only on `queue`, a serial queue, so one command at a time reaches the child. What other tools
+/// read of it (its route, when it was last used) is behind a lock instead, so that they never wait
+/// for a long command (a `wait 60s`) to end.
 final class SessionChild: @unchecked Sendable {
     let id: String
     /// Where its recording (a flow of every command since its start) is written.
     let recording: String
     private let queue: DispatchQueue
     private var child: LineChild?
-    private var used = Date()
-    /// The route on top after the last command.
-    private var route: String
+
+    private struct Status {
+        /// The route on top after the last command.
+        var route: String
+        var used = Date()
+        /// How many commands are running or waiting to (a session with one is never idle).
+        var running = 0
+    }
+
+    private let status: Mutex<Status>
 
     /// The longest a command may take before the session is ended: the child's own guard ends a
     /// feature that hangs well before (`--feature-timeout`), so this is for a child stuck elsewhere;
@@ -37,7 +47,7 @@ final class SessionChild: @unchecked Sendable {
         self.id = id
         self.recording = recording
         self.child = child
-        self.route = route
+        self.status = Mutex(Status(route: route))
         queue = DispatchQueue(label: "apphost.mcp.session.\(id)")
     }
 
@@ -73,8 +83,14 @@ final class SessionChild: @unchecked Sendable {
     /// Runs `command` in the session.
     func ask(_ command: String) async -> Reply {
         await withCheckedContinuation { continuation in
+            status.withLock { $0.running += 1 }
             queue.async { [self] in
-                used = Date()
+                defer {
+                    status.withLock {
+                        $0.running -= 1
+                        $0.used = Date()
+                    }
+                }
                 guard let child else {
                     continuation.resume(returning: .ended("the session has ended"))
                     return
@@ -87,25 +103,21 @@ final class SessionChild: @unchecked Sendable {
                     continuation.resume(returning: .ended(ended.said.isEmpty ? "the session ended (status \(ended.status))" : ended.said))
                     return
                 }
-                route = answer.route
+                status.withLock { $0.route = answer.route }
                 if answer.ended { _ = child.end(); self.child = nil }
                 continuation.resume(returning: .answer(answer))
             }
         }
     }
 
-    /// The route on top after the last command.
-    func currentRoute() async -> String {
-        await withCheckedContinuation { continuation in
-            queue.async { [self] in continuation.resume(returning: route) }
-        }
+    /// The route on top after the last command (without waiting for one that runs).
+    func currentRoute() -> String {
+        status.withLock { $0.route }
     }
 
-    /// Seconds since the session was last used.
-    func idleSeconds() async -> Double {
-        await withCheckedContinuation { continuation in
-            queue.async { [self] in continuation.resume(returning: Date().timeIntervalSince(used)) }
-        }
+    /// Seconds since the session was last used; 0 while a command runs.
+    func idleSeconds() -> Double {
+        status.withLock { $0.running > 0 ? 0 : Date().timeIntervalSince($0.used) }
     }
 
     /// Ends the session: its input is closed, and it is killed if it does not end at once.

@@ -215,13 +215,13 @@ struct ToolCalls: Sendable {
         var lines: [String] = []
         for id in await sessions.ids {
             guard let session = await sessions.session(id) else { continue }
-            lines.append("\(id) · \(await session.currentRoute())")
+            lines.append("\(id) · \(session.currentRoute())")
         }
         return CallTool.Result(content: [.text(text: lines.isEmpty ? "no session is open" : lines.joined(separator: "\n"), annotations: nil, _meta: nil)])
     }
 
     func closeIdle(after seconds: Double) async {
-        for session in await sessions.all where await session.idleSeconds() >= seconds {
+        for session in await sessions.all where session.idleSeconds() >= seconds {
             await end(session)
             logger.info("session \(session.id) closed after \(Int(seconds)) s unused")
         }

@@ -3,6 +3,7 @@ import AppHost
 import Foundation
 import MCP
 import SystemPackage
+import Synchronization
 import Testing
 
 /// `apphost mcp` driven by the MCP SDK's own client over real pipes, the server a real child process.
@@ -350,6 +351,38 @@ struct MCPServerTests {
         let wrong = try await server.call("start", ["start": "character", "real_time": "yes"])
         #expect(wrong.isError && wrong.text.contains("'real_time' must be true or false"), "\(wrong.text)")
         await server.close()
+    }
+
+    @Test
+    func theSessionsToolAnswersWhileASessionRunsALongWait() async throws {
+        final class Progress: Sendable {
+            let waitEnded = Mutex(false)
+            let answeredMeanwhile = Mutex(0)
+        }
+        let server = try await Connection(apphost)
+        _ = try await server.call("start", ["start": "home", "real_time": true])
+        let progress = Progress()
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                _ = try await server.call("wait", ["session": "s1", "duration": "3s"])
+                progress.waitEnded.withLock { $0 = true }
+            }
+            group.addTask {
+                // Until the wait ends: were the sessions tool to queue behind it, at most the call
+                // made before the wait began could answer.
+                while !progress.waitEnded.withLock({ $0 }) {
+                    let listed = try await server.call("sessions")
+                    if !progress.waitEnded.withLock({ $0 }), listed.text.contains("s1 · home/main") {
+                        progress.answeredMeanwhile.withLock { $0 += 1 }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        await server.close()
+
+        #expect(progress.answeredMeanwhile.withLock { $0 } >= 2)
     }
 
     @Test
