@@ -163,6 +163,23 @@ struct ProbingTests {
     }
 
     @Test
+    func aFileThatCrashesAfterItsNeighbourIsTriedAloneAndIsNotBlamed() throws {
+        let fixtures = try FeatureFixtures()
+        let poison = fixtures.path("libAPoisonFeature.so")
+        let victim = fixtures.path("libBVictimFeature.so")
+        try CCompiler.compile(CCompiler.fixture("neighbour.c"), to: poison, defines: ["POISON"])
+        try CCompiler.compile(CCompiler.fixture("neighbour.c"), to: victim, defines: ["VICTIM"])
+
+        // One child loads the poison first: the victim crashes in it, then loads alone.
+        let results = FeatureProber(executable: ProcessRunner.built("apphost"), timeout: 10, parallelism: 1).probe([poison, victim]) { _, _ in }
+
+        guard case .success? = results[poison], case .success? = results[victim] else {
+            Issue.record("\(results)")
+            return
+        }
+    }
+
+    @Test
     func aDamagedCacheIsDroppedAndRebuilt() throws {
         let setup = try Setup()
         try setup.features.addBuiltFeature("Home")

@@ -120,6 +120,15 @@ public struct FeatureProber: Sendable {
         return results.withLock { $0 }
     }
 
+    /// Probes `path` in a child of its own; its result, recorded, if the child got that far.
+    private func probeAlone(_ path: String, record: (String, ProbeResult) -> Void) -> ProbeResult? {
+        guard let child = try? ProbeChild(executable: executable, files: [path]) else { return nil }
+        var result: ProbeResult?
+        _ = child.watch(timeout: timeout) { _, probed in result = probed }
+        if let result { record(path, result) }
+        return result
+    }
+
     /// Probes one group of files in order, a child at a time, replacing a child that dies.
     private func probe(group: [String], record: (String, ProbeResult) -> Void) {
         var remaining = group[...]
@@ -145,13 +154,18 @@ public struct FeatureProber: Sendable {
                 }
                 return
             }
-            switch outcome.end {
-            case .signalled(let signal):
-                record(current, .failure(.crashedWhileLoading(path: current, signal: signal, output: outcome.output)))
-            case .exited(let status):
-                record(current, .failure(.exitedWhileLoading(path: current, status: status, output: outcome.output)))
-            case .timedOut:
-                record(current, .failure(.hungWhileLoading(path: current, seconds: timeout)))
+            // A file that ended a child that had loaded others first is tried again alone before
+            // it is refused: a neighbour's fault, or a passing one, never quarantines a good file.
+            let alone = outcome.finished == 0 ? nil : probeAlone(current, record: record)
+            if alone == nil {
+                switch outcome.end {
+                case .signalled(let signal):
+                    record(current, .failure(.crashedWhileLoading(path: current, signal: signal, output: outcome.output)))
+                case .exited(let status):
+                    record(current, .failure(.exitedWhileLoading(path: current, status: status, output: outcome.output)))
+                case .timedOut:
+                    record(current, .failure(.hungWhileLoading(path: current, seconds: timeout)))
+                }
             }
             remaining = remaining.dropFirst()
         }
