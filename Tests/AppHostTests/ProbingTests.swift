@@ -24,6 +24,14 @@ struct ProbingTests {
         var environment: [String: String] { ["APPHOST_CACHE": cache.directory.path] }
     }
 
+    /// The one file of `apphost`'s build named `<kind>-v1-<key>.txt` in the setup's cache (the key
+    /// is of the `apphost` program's identity, not this test process's).
+    private static func cacheFile(_ setup: Setup, _ kind: String) throws -> String {
+        let names = try FileManager.default.contentsOfDirectory(atPath: setup.cache.directory.path).filter { $0.hasPrefix("\(kind)-v1-") }
+        try #require(names.count == 1, "\(names)")
+        return setup.cache.path(names[0])
+    }
+
     private func run(_ arguments: [String], _ setup: Setup, input: String = "") throws -> ProcessResult {
         try ProcessRunner.run(apphost, arguments + ["--features", setup.features.directory.path], input: input, environment: setup.environment)
     }
@@ -163,6 +171,66 @@ struct ProbingTests {
     }
 
     @Test
+    func twoBuildsOfTheHostTakingTurnsOverOneCacheEachKeepTheirRecords() throws {
+        let setup = try Setup()
+        try setup.features.addBuiltFeature("Home")
+        // Another build: the same program in another folder, with its kit beside it.
+        let other = try FeatureFixtures()
+        let otherHost = other.path("apphost")
+        try FileManager.default.copyItem(atPath: apphost, toPath: otherHost)
+        let kit = URL(fileURLWithPath: apphost).deletingLastPathComponent().appendingPathComponent("libAppHostKit.so").path
+        try FileManager.default.copyItem(atPath: kit, toPath: other.path("libAppHostKit.so"))
+        func list(_ host: String) throws -> String {
+            try ProcessRunner.run(host, ["list", "--features", setup.features.directory.path], environment: setup.environment).output
+        }
+
+        let first = try list(apphost)
+        let otherFirst = try list(otherHost)
+        let again = try list(apphost)
+        let otherAgain = try list(otherHost)
+
+        #expect(first.contains("libHomeFeature.so  (\(FeatureBuild.kit))  probed"), "\(first)")
+        #expect(otherFirst.contains("libHomeFeature.so  (\(FeatureBuild.kit))  probed"), "\(otherFirst)")
+        #expect(again.contains("libHomeFeature.so  (\(FeatureBuild.kit))  cached"), "\(again)")
+        #expect(otherAgain.contains("libHomeFeature.so  (\(FeatureBuild.kit))  cached"), "\(otherAgain)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: setup.cache.directory.path).filter { $0.hasPrefix("registry-v1-") }
+        #expect(files.count == 2, "\(files)")
+    }
+
+    @Test
+    func theCacheKeepsTheMostRecentBuildsOnly() throws {
+        let setup = try Setup()
+        try setup.features.addBuiltFeature("Home")
+        // Nine other builds' files, the first the oldest.
+        for index in 0..<9 {
+            let name = setup.cache.path("registry-v1-\(String(repeating: "0", count: 15))\(index).txt")
+            try Data("apphost-registry-cache 1\nhost\tbuild \(index)\n".utf8).write(to: URL(fileURLWithPath: name))
+            try Data().write(to: URL(fileURLWithPath: setup.cache.path("descriptions-v1-\(String(repeating: "0", count: 15))\(index).txt")))
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: Double(index - 100) * 60)], ofItemAtPath: name)
+        }
+
+        _ = try run(["list"], setup)
+
+        let left = try FileManager.default.contentsOfDirectory(atPath: setup.cache.directory.path)
+        #expect(left.filter { $0.hasPrefix("registry-v1-") }.count == RegistryCache.maximumBuilds)
+        #expect(left.filter { $0.hasPrefix("descriptions-v1-") }.count == RegistryCache.maximumBuilds)
+        #expect(!left.contains("registry-v1-0000000000000000.txt") && !left.contains("registry-v1-0000000000000001.txt"))
+    }
+
+    @Test
+    func aCacheWhoseLockCannotBeTakenIsNotWritten() throws {
+        let setup = try Setup()
+        try setup.features.addBuiltFeature("Home")
+        try FileManager.default.createDirectory(atPath: setup.cache.path("registry.lock"), withIntermediateDirectories: true)
+
+        let result = try run(["list"], setup)
+
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.contains("registry.lock"), "\(result.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: setup.cache.directory.path).filter { $0.hasPrefix("registry-v1") }.isEmpty)
+    }
+
+    @Test
     func aFileThatCrashesAfterItsNeighbourIsTriedAloneAndIsNotBlamed() throws {
         let fixtures = try FeatureFixtures()
         let poison = fixtures.path("libAPoisonFeature.so")
@@ -183,9 +251,8 @@ struct ProbingTests {
     func aDamagedCacheIsDroppedAndRebuilt() throws {
         let setup = try Setup()
         try setup.features.addBuiltFeature("Home")
-        let cacheFile = RegistryCache(directory: setup.cache.directory.path).path
-        try Data("apphost-registry-cache 1\nhost\tnot this one\n".utf8).write(to: URL(fileURLWithPath: cacheFile))
         _ = try run(["list"], setup)
+        let cacheFile = try Self.cacheFile(setup, "registry")
         let good = try String(contentsOfFile: cacheFile, encoding: .utf8)
         try Data("garbage\n".utf8).write(to: URL(fileURLWithPath: cacheFile))
 
@@ -294,9 +361,8 @@ struct ProbingTests {
         for name in ["Character", "Episode"] {
             try setup.features.addBuiltFeature(name)
         }
-        let descriptions = setup.cache.path("descriptions-v1.txt")
-
         let first = try run(["list"], setup)
+        let descriptions = try Self.cacheFile(setup, "descriptions")
         switch damage {
         case "garbage": try Data("garbage\n".utf8).write(to: URL(fileURLWithPath: descriptions))
         case "empty": try Data().write(to: URL(fileURLWithPath: descriptions))

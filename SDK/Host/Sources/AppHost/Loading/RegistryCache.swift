@@ -2,8 +2,9 @@
 // number of installed features: a warm start reads one file, stats each feature
 // file, and loads only the features it uses. A record is keyed by everything
 // that changes when the file does (path, device, inode, size, modification and
-// status-change times); the whole cache is keyed by the identity of the host and
-// the kit, so another build probes everything again. A refused file stays
+// status-change times); each build of the host and kit keeps files of its own
+// (named by a hash of its identity, at most `maximumBuilds` of them), so builds
+// that start in turn keep their records. A refused file stays
 // refused (quarantined) until its key changes.
 //
 // The file is lines of tab-separated fields, written to a temporary file and
@@ -27,6 +28,7 @@
 // `PATH<tab>JSON` a line, and read only when one is needed.
 //   refused <path> <device> <inode> <size> <mtime> <ctime> <sha256 or -> - <message>
 
+@_spi(Host) import AppHostKit
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -44,10 +46,28 @@ public struct RegistryCache: Sendable {
     /// The descriptions file: each feature's description, read only when one is needed.
     public let descriptionsPath: String
 
-    /// The cache in `directory`.
-    public init(directory: String) {
-        path = URL(fileURLWithPath: directory).appendingPathComponent("registry-v\(Self.formatVersion).txt").path
-        descriptionsPath = URL(fileURLWithPath: directory).appendingPathComponent("descriptions-v\(Self.formatVersion).txt").path
+    /// How many builds of the host keep records in one cache directory; the least recently
+    /// written beyond it are removed when one saves.
+    public static let maximumBuilds = 8
+
+    /// The cache in `directory` of the build `hostIdentity`: each build of the host and kit has
+    /// files of its own (`registry-v1-<key>.txt`), so builds that start in turn (debug and
+    /// release, two installs) keep their records instead of probing everything again.
+    public init(directory: String, hostIdentity: String = RegistryCache.hostIdentity) {
+        let key = Self.key(of: hostIdentity)
+        path = URL(fileURLWithPath: directory).appendingPathComponent("registry-v\(Self.formatVersion)-\(key).txt").path
+        descriptionsPath = URL(fileURLWithPath: directory).appendingPathComponent("descriptions-v\(Self.formatVersion)-\(key).txt").path
+    }
+
+    /// A short, stable name for a build's identity (FNV-1a, 64 bits, in hexadecimal).
+    static func key(of identity: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in identity.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// The directory to use: `APPHOST_CACHE`, else `$XDG_CACHE_HOME/apphost`, else `~/.cache/apphost`.
@@ -129,9 +149,17 @@ public struct RegistryCache: Sendable {
     ) throws {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let lock = open(directory + "/registry.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if lock >= 0 { flock(lock, LOCK_EX) }
-        defer { if lock >= 0 { close(lock) } }
+        // Never saved without the lock: another host may be merging into the same files.
+        let lock = open(directory + "/registry.lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard lock >= 0 else {
+            throw MessageError(description: "cannot open the cache's lock \(directory)/registry.lock: \(String(cString: strerror(errno))); nothing was saved")
+        }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw MessageError(description: "cannot take the cache's lock \(directory)/registry.lock: \(String(cString: strerror(errno))); nothing was saved")
+            }
+        }
         // Another host may have written since this one read the descriptions: read them afresh.
         DescriptionFile.forget(descriptionsPath)
         var current = load(hostIdentity: hostIdentity)
@@ -157,6 +185,28 @@ public struct RegistryCache: Sendable {
             text += line + "\n"
         }
         try Self.replace(path, with: text)
+        Self.removeOldBuilds(in: directory, keeping: path)
+    }
+
+    /// Removes the files of the least recently written builds beyond ``maximumBuilds`` (only the
+    /// cache's own files, by their names); called under the lock.
+    private static func removeOldBuilds(in directory: String, keeping current: String) {
+        let prefix = "registry-v\(formatVersion)-"
+        var builds: [(name: String, written: Int)] = []
+        DirectoryNames.forEach(in: directory) { name in
+            guard name.hasPrefix(prefix), name.hasSuffix(".txt") else { return }
+            var status = stat()
+            guard lstat(directory + "/" + name, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+            builds.append((name, status.st_mtim.tv_sec))
+        }
+        guard builds.count > maximumBuilds else { return }
+        let currentName = URL(fileURLWithPath: current).lastPathComponent
+        let oldest = builds.filter { $0.name != currentName }.sorted { $0.written < $1.written }.prefix(builds.count - maximumBuilds)
+        for build in oldest {
+            let key = build.name.dropFirst(prefix.count).dropLast(".txt".count)
+            unlink(directory + "/" + build.name)
+            unlink(directory + "/descriptions-v\(formatVersion)-\(key).txt")
+        }
     }
 
     /// Writes `text` to a temporary file beside `file`, then renames it over `file`.
