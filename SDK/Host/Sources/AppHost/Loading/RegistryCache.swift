@@ -24,7 +24,7 @@
 //   folder <path> <device> <inode> <size> <mtime> <ctime> - - -
 //   ok <path> <device> <inode> <size> <mtime> <ctime> <sha256 or -> <claims> -
 //
-// Descriptions (for `apphost list`) are kept apart, in descriptions-v1.txt, one
+// Descriptions (for `apphost list`) are kept apart, in descriptions-v1-<key>.txt, one
 // `PATH<tab>JSON` a line, and read only when one is needed.
 //   refused <path> <device> <inode> <size> <mtime> <ctime> <sha256 or -> - <message>
 
