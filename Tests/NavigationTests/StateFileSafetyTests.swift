@@ -143,6 +143,20 @@ struct StateFileSafetyTests {
     }
 
     @Test
+    func aUsersJSONWithAVersionOfItsOwnIsLeftAsItIs() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mine = "{\"version\": \"2.1.0\", \"name\": \"my-app\"}\n"
+        try Data(mine.utf8).write(to: folder.appendingPathComponent("package.json"))
+
+        let result = try run("package.json", in: folder)
+
+        #expect(result.errors.contains("state package.json is not a state file (it does not begin as one, with {\"state\"); it was left as it is"), "\(result.errors)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("package.json"), encoding: .utf8) == mine)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("package.json.corrupt").path))
+    }
+
+    @Test
     func anEarlierCorruptCopyIsKept() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -56,7 +56,8 @@ struct StateFileTests {
     @Test
     func aFileOfAnotherFormatVersionIsMovedAside() async throws {
         let directory = try Directory()
-        try Data(#"{"version": 9, "state": {}}"#.utf8).write(to: URL(fileURLWithPath: directory.file))
+        // As a later host would write it: keys sorted, the state first.
+        try Data(#"{"state": {}, "version": 9}"#.utf8).write(to: URL(fileURLWithPath: directory.file))
 
         let app = try await AppHarness(features: all, start: "home", stateFile: directory.file)
 

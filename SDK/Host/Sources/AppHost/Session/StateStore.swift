@@ -79,16 +79,17 @@ public struct StateStore: Sendable {
     }
 
     /// Why a file is not taken for a state file.
-    static let foreignReason = "is not a state file (it does not begin as one, with {\"state\" or {\"version\")"
+    static let foreignReason = "is not a state file (it does not begin as one, with {\"state\")"
 
     /// Whether bytes begin as a state file does, a JSON object whose first key is `state` (as this
-    /// host writes it, keys sorted) or `version`, however damaged the rest.
+    /// host writes it, keys sorted), however damaged the rest. A file that begins otherwise (a
+    /// user's JSON with a "version" of its own) is never taken for a damaged state file and moved.
     static func looksLikeStateFile<Bytes: Collection<UInt8>>(_ data: Bytes) -> Bool {
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
         var rest = data.drop(while: isSpace)
         guard rest.first == UInt8(ascii: "{") else { return false }
         rest = rest.dropFirst().drop(while: isSpace)
-        return rest.starts(with: Array(#""state""#.utf8)) || rest.starts(with: Array(#""version""#.utf8))
+        return rest.starts(with: Array(#""state""#.utf8))
     }
 
     /// Why some bytes are not a state file.
