@@ -66,10 +66,10 @@ extension Session {
         }
     }
 
-    /// Lets every job already waiting for the main actor run, then resumes: a task made now is
-    /// queued behind them, and it resumes this one. (`Task.yield()` would hop through the global
-    /// pool first.) The task is the session's own, never counted as its work: the session's code
-    /// may run in a job that is (resumed by a view model's task).
+    /// Lets every job already waiting for the main actor run, then resumes: a block put on the
+    /// main queue now runs behind them, and it resumes this task. (`Task.yield()` would hop
+    /// through the global pool first.) The block runs outside any session's job, so the session's
+    /// own resumption is never counted as its work.
     private static func yieldMainActor() async {
         await withUnsafeContinuation { (resume: UnsafeContinuation<Void, Never>) in
             // Behind every job queued for the main actor (they share the main queue), and no task to make.
