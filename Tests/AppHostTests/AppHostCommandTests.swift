@@ -241,8 +241,8 @@ struct AppHostCommandTests {
 
         #expect(result.status == 0)
         #expect(result.errors == """
-            warning: state \(file) is not a state file (it does not begin as one, with {"state" or {"version"); it was left as it is; started fresh
-            warning: state \(file) is not a state file (it does not begin as one, with {"state" or {"version"); this session saves nothing to it
+            warning: state \(file) is not a state file (it does not begin as one, with {"state"); it was left as it is; started fresh
+            warning: state \(file) is not a state file (it does not begin as one, with {"state"); this session saves nothing to it
 
             """)
         #expect(try String(contentsOfFile: file, encoding: .utf8) == contents)
