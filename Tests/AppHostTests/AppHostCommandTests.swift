@@ -307,7 +307,7 @@ struct AppHostCommandTests {
         #expect(run.errors == "error: feature directory /nonexistent-apphost cannot be read\nerror: \(broken): not a loadable shared object: \(broken): invalid ELF header\n")
         #expect(run.output.contains("Welcome to AppHost."))
         #expect(list.status == 1, "a file that failed makes list fail")
-        #expect(list.errors == "refused:\n  \(broken): not a loadable shared object: \(broken): invalid ELF header  (quarantined until the file changes)\n")
+        #expect(list.errors == "refused:\n  \(broken): not a loadable shared object: \(broken): invalid ELF header  (quarantined until the file changes: rebuild or replace it, or run with --rescan to probe it again)\n")
         #expect(!list.output.contains("refused"))
     }
 

@@ -93,7 +93,7 @@ struct ProbingTests {
         #expect(first.output.contains("home/main)\n") && first.output.contains("(\(FeatureBuild.kit))  probed\n"))
         #expect(first.errors.hasSuffix("refused:\n  \(abort): crashed while loading (SIGABRT)\n"))
         #expect(second.output.contains("(\(FeatureBuild.kit))  cached\n"))
-        #expect(second.errors.hasSuffix("refused:\n  \(abort): crashed while loading (SIGABRT)  (quarantined until the file changes)\n"))
+        #expect(second.errors.hasSuffix("refused:\n  \(abort): crashed while loading (SIGABRT)  (quarantined until the file changes: rebuild or replace it, or run with --rescan to probe it again)\n"))
         #expect(changed.errors == "")
         #expect(changed.output.contains("  hello  \(abort)  (AppHostKit \(FeatureBuild.kit.version))  probed\n"))
         #expect(changed.output.contains("  home  \(setup.features.path("libHomeFeature.so"))  (\(FeatureBuild.kit))  cached\n"))

@@ -64,7 +64,7 @@ public struct FeatureListing {
             problems.append("refused:")
             for file in failed {
                 guard let error = file.error else { continue }
-                let note = file.status == .quarantined ? "  (quarantined until the file changes)" : ""
+                let note = file.status == .quarantined ? "  (quarantined until the file changes: rebuild or replace it, or run with --rescan to probe it again)" : ""
                 problems.append("  \(error.description)\(note)")
             }
             problems += others.map { "  \($0)" }
