@@ -36,6 +36,19 @@ struct FeatureFixtures: ~Copyable {
         return path
     }
 
+    /// Writes an executable script. The file is opened close-on-exec: a child that another test forks
+    /// meanwhile must not carry a writable copy of it into its own program, or starting the script fails
+    /// with "Text file busy".
+    func addScript(_ name: String, _ text: String) throws -> String {
+        let path = path(name)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        guard write(descriptor, bytes, bytes.count) == bytes.count else { throw POSIXError(.EIO) }
+        return path
+    }
+
     /// Writes a text file where a library is expected.
     @discardableResult
     func addTextFile(named name: String) throws -> String {

@@ -152,9 +152,7 @@ struct ProbingTests {
     ])
     func aProbeChildThatSpeaksAnotherVersionIsRefusedByName(script: String, reason: String) throws {
         let fixtures = try FeatureFixtures()
-        let child = fixtures.path("old-apphost")
-        try Data("#!/bin/sh\n\(script)\nsleep 5\n".utf8).write(to: URL(fileURLWithPath: child))
-        chmod(child, 0o755)
+        let child = try fixtures.addScript("old-apphost", "#!/bin/sh\n\(script)\nsleep 5\n")
         let files = [fixtures.path("libOneFeature.so"), fixtures.path("libTwoFeature.so")]
 
         let results = FeatureProber(executable: child, timeout: 10).probe(files) { _, _ in }
