@@ -175,6 +175,43 @@ struct MCPServerTests {
         await server.close()
     }
 
+    /// A feature thread that writes to standard error while its feature crashes does not hide the
+    /// line that names the library.
+    @Test
+    func aCrashAmidAFeaturesOwnChatterIsStillNamedByItsLibrary() async throws {
+        let fixtures = try FeatureFixtures()
+        try CCompiler.compile(CCompiler.fixture("crash.c"), to: fixtures.path("libCrashFeature.so"))
+        let server = try await Connection(apphost, ["--features", fixtures.directory.path])
+        _ = try await server.call("start", ["start": "crash"])
+
+        let crashed = try await server.call("open", ["session": "s1", "link": "crash/noisy"])
+        await server.close()
+
+        #expect(crashed.isError)
+        #expect(crashed.text == "error: session s1 ended: error: \(fixtures.path("libCrashFeature.so")): crashed (SIGSEGV) while running 'open crash/noisy'; the session ended", "\(crashed.text)")
+    }
+
+    /// A screen of two million elements is drawn to the most a screen holds, with an error naming
+    /// its feature, and the session goes on: its answer is never so big that the session is ended.
+    @Test
+    func aScreenOfMillionsIsCutNamingItsFeatureAndTheSessionGoesOn() throws {
+        let fixtures = try FeatureFixtures()
+        let library = fixtures.path("libCrashFeature.so")
+        try CCompiler.compile(CCompiler.fixture("crash.c"), to: library)
+
+        let served = try ProcessRunner.run(apphost, ["serve", "--start", "crash", "--features", fixtures.directory.path], input: "open crash/huge\nback\n")
+
+        let answers = served.output.split(separator: "\n").map { try? JSONDecoder().decode(SessionAnswer.self, from: Data($0.utf8)) }
+        #expect(served.status == 0, "\(served.errors)")
+        #expect(answers.count == 3)
+        let huge = try #require(answers.count == 3 ? answers[1] : nil)
+        #expect(huge.route == "crash/huge")
+        #expect(huge.layout.contains(#"{"message":"libCrashFeature.so's screen holds more than 100000 elements; the first 100000 are drawn (BodyNesting.maximumElements)","type":"error"}"#))
+        #expect(huge.screen.components(separatedBy: "\nrow").count - 1 == BodyNesting.maximumElements - 1, "the title and the rows up to the most")
+        #expect(served.output.utf8.count < LineChild.maximumLine)
+        #expect(answers.last??.route == "crash/main")
+    }
+
     @Test
     func twoSessionsAtOnceAreApart() async throws {
         let server = try await Connection(apphost)

@@ -353,6 +353,23 @@ struct ProbingTests {
         #expect(!started.errors.contains("did you mean 'hello'"), "\(started.errors)")
     }
 
+    @Test
+    func aFeatureRefusedByItsChecksIsNamedWhenARouteAsksForIt() throws {
+        let setup = try Setup()
+        let hello = setup.features.path("libHelloFeature.so")
+        try CCompiler.compile(CCompiler.fixture("hello.c"), to: hello)
+        try setup.features.addBuiltFeature("Home")
+        _ = try run(["list"], setup)
+        #expect(chmod(hello, 0o666) == 0)
+
+        let result = try run(["--start", "home"], setup, input: "open hello/greet?name=Ann\nopen hello/greet?name=Bo\nopen nowhere/x\n")
+
+        let refusal = "\(hello): the file is writable by group and others (mode 666)"
+        #expect(result.errors.contains("error: open hello/greet?name=Ann: the feature that provides 'hello' could not be loaded: \(refusal)"), "\(result.errors)")
+        #expect(result.errors.contains("error: open hello/greet?name=Bo: the feature that provides 'hello' could not be loaded: \(refusal)"), "\(result.errors)")
+        #expect(result.errors.contains("error: open nowhere/x: no loaded feature provides 'nowhere' (loaded: home)"), "\(result.errors)")
+    }
+
     @Test(arguments: ["garbage", "empty", "truncated"])
     func aDamagedDescriptionsFileIsReportedAndRebuilt(damage: String) throws {
         let setup = try Setup()

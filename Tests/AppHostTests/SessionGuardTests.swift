@@ -126,6 +126,24 @@ struct SessionGuardTests {
         ), "\(result.errors)")
     }
 
+    /// A load that yields for ever is suspended between its jobs as one that awaits for ever is, but
+    /// it runs: the message says which.
+    @Test
+    func aLoadThatKeepsYieldingIsBoundedAndToldFromOneThatNeverResumes() throws {
+        let fixtures = try FeatureFixtures()
+        let library = fixtures.path("libLoadHangFeature.so")
+        try DriftedKit.buildFeatureAgainstThisKit("LoadHang", to: library)
+
+        let result = try ProcessRunner.run(
+            apphost, ["--start", "loadhang", "--features", fixtures.directory.path, "--feature-timeout", "1"], input: "tap Spin\nstate\nquit\n"
+        )
+
+        #expect(result.status == SessionGuard.exitCode)
+        #expect(result.errors.hasSuffix(
+            "error: \(library): did not return within 1 s (suspended in it and still running: its tasks keep yielding or sleeping, and never finish) while running 'tap Spin'; the session ended\n"
+        ), "\(result.errors)")
+    }
+
     @Test
     func aScreenThatNeverReturnsIsStoppedByTheWatchdog() throws {
         let fixtures = try crashFeatures()

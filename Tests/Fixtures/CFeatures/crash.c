@@ -91,6 +91,34 @@ static void render_print(const apphost_host_api *api, apphost_screen *screen) {
     api->title(screen, "Printed");
 }
 
+/* Writes to standard error from a thread of its own while it crashes: what the host says of the
+   crash must still be the line that names the library. Reached by `open crash/noisy`. */
+static void *chatter(void *unused) {
+    (void)unused;
+    for (;;) fprintf(stderr, "chatter from a feature thread\n");
+    return NULL;
+}
+
+static void render_noisy(const apphost_host_api *api, apphost_screen *screen) {
+    pthread_t thread;
+    pthread_create(&thread, NULL, chatter, NULL);
+    usleep(20000);
+    volatile int *nowhere = NULL;
+    api->title(screen, "Never drawn");
+    *nowhere = 1;
+}
+
+/* A screen of HUGE_COUNT elements (2,000,000 by default): more than a session draws. Reached by
+   `open crash/huge`. */
+#ifndef HUGE_COUNT
+#define HUGE_COUNT 2000000
+#endif
+
+static void render_huge(const apphost_host_api *api, apphost_screen *screen) {
+    api->title(screen, "Huge");
+    for (int i = 0; i < HUGE_COUNT; i++) api->text(screen, "row");
+}
+
 /* Closes standard output, as a careless feature might. Reached by `open crash/closeout`. */
 static void render_close_output(const apphost_host_api *api, apphost_screen *screen) {
     close(1);
@@ -108,6 +136,8 @@ static const apphost_destination destinations[] = {
     {"slow", 0, NULL, (apphost_render_fn)render_slow},
     {"print", 0, NULL, (apphost_render_fn)render_print},
     {"closeout", 0, NULL, (apphost_render_fn)render_close_output},
+    {"noisy", 0, NULL, (apphost_render_fn)render_noisy},
+    {"huge", 0, NULL, (apphost_render_fn)render_huge},
 };
 
 static const apphost_feature_descriptor descriptor = {

@@ -1,10 +1,12 @@
-// A Swift feature whose view model's load awaits a continuation nothing ever resumes: the command
-// that shows it is suspended in the feature, not busy, and must still be bounded.
+// A Swift feature whose view model's load awaits a continuation nothing ever resumes (`hang`), or
+// yields for ever (`spin`): the command that shows either is suspended in the feature, not on a
+// stack, and must still be bounded and told apart.
 import AppHostKit
 
 public enum LoadHangNavigation: Navigation {
     case main
     case hang
+    case spin
 
     public static let routeName = "loadhang"
 }
@@ -15,6 +17,13 @@ final class HangingViewModel: ViewModel {
 
     func load() async {
         await withCheckedContinuation { kept = $0 }
+    }
+}
+
+@MainActor
+final class SpinningViewModel: ViewModel {
+    func load() async {
+        while !Task.isCancelled { await Task.yield() }
     }
 }
 
@@ -29,9 +38,14 @@ public struct LoadHangFeature: NavigationFeature {
             Screen {
                 Title("Load hang")
                 Link("Hang", to: LoadHangNavigation.hang)
+                Link("Spin", to: LoadHangNavigation.spin)
             }
         case .hang:
             Screen(HangingViewModel()) { _ in
+                Title("Never shown")
+            }
+        case .spin:
+            Screen(SpinningViewModel()) { _ in
                 Title("Never shown")
             }
         }

@@ -70,6 +70,11 @@ static void release_alternate_stack(void *memory);
    suspended there is on no thread's stack, so this names it. */
 static char waiting_on[512];
 static atomic_int waiting;
+/* How many of a session's jobs have run, and whether any ran in the watchdog's last step before it
+   found the command overdue: a command suspended in a feature that still runs (a loop that yields or
+   sleeps) is told from one awaiting what never resumes. */
+static atomic_ullong jobs_ran;
+static atomic_int busy_when_overdue;
 
 #define WATCHDOG_SIGNAL SIGUSR2
 
@@ -210,7 +215,10 @@ static void handle(int number, siginfo_t *info, void *context) {
     }
     char seconds[16];
     seconds[append_number(seconds, sizeof seconds, 0, atomic_load(&limit_seconds))] = 0;
-    const char *hung[] = {": did not return within ", seconds, suspended ? " s (suspended in it, awaiting what never resumed)" : " s", NULL};
+    const char *how = !suspended ? " s"
+        : atomic_load(&busy_when_overdue) ? " s (suspended in it and still running: its tasks keep yielding or sleeping, and never finish)"
+        : " s (suspended in it, awaiting what never resumed)";
+    const char *hung[] = {": did not return within ", seconds, how, NULL};
     const char *crashed[] = {": crashed (", signal_name(number), ")", NULL};
     end_session(library ? library : "the host (no feature library on the stack)", number == WATCHDOG_SIGNAL ? hung : crashed, 1, "", guard_exit_code);
 }
@@ -235,12 +243,17 @@ static void *watch(void *unused) {
     sigemptyset(&own);
     sigaddset(&own, WATCHDOG_SIGNAL);
     pthread_sigmask(SIG_UNBLOCK, &own, NULL);
+    unsigned long long jobs_before = atomic_load(&jobs_ran);
     for (;;) {
         struct timespec step = {0, 100 * 1000 * 1000};
         nanosleep(&step, NULL);
         unsigned long long seen = atomic_load(&generation);
         long long deadline = atomic_load(&deadline_ms);
+        unsigned long long jobs_now = atomic_load(&jobs_ran);
+        int busy = jobs_now != jobs_before;
+        jobs_before = jobs_now;
         if (deadline != 0 && now_ms() > deadline) {
+            atomic_store(&busy_when_overdue, busy);
             atomic_store(&overdue_generation, seen);
             /* A command suspended in a feature (awaiting what never resumes) left the thread that armed
                the watch, which the system may since have retired: then the signal is taken here. */
@@ -349,4 +362,8 @@ void apphost_guard_disarm(void) {
     atomic_fetch_add(&generation, 1);
     atomic_store(&deadline_ms, 0);
     atomic_store(&active, 0);
+}
+
+void apphost_guard_job_ran(void) {
+    atomic_fetch_add_explicit(&jobs_ran, 1, memory_order_relaxed);
 }

@@ -38,7 +38,14 @@ final class CScreenBuilder {
         return Unmanaged<CScreenBuilder>.fromOpaque(UnsafeRawPointer(object)).takeUnretainedValue()
     }
 
+    /// How many nodes the feature added. Past one more than `BodyNesting.maximumElements` they are
+    /// dropped as they come, so that a screen of millions never sits in memory; the cut and its
+    /// message are the one every screen gets.
+    private var added = 0
+
     func add(_ node: Node) {
+        added += 1
+        guard added <= BodyNesting.maximumElements + 1 else { return }
         stack[stack.count - 1].nodes.append(node)
     }
 
@@ -63,6 +70,12 @@ final class CScreenBuilder {
     private var reportedNesting = false
 
     func begin(_ container: Container) {
+        added += 1
+        // A container past the most elements is not opened, as one nested too deep is not.
+        guard added <= BodyNesting.maximumElements + 1 else {
+            ignoredBegins += 1
+            return
+        }
         guard stack.count - 1 < Self.maximumNesting else {
             if !reportedNesting {
                 reportedNesting = true
@@ -91,8 +104,8 @@ final class CScreenBuilder {
         let (container, nodes) = stack.removeLast()
         switch container {
         case .root: break
-        case .list: add(.list(nodes))
-        case .section(let header): add(.section(header, nodes))
+        case .list: stack[stack.count - 1].nodes.append(.list(nodes))
+        case .section(let header): stack[stack.count - 1].nodes.append(.section(header, nodes))
         }
     }
 

@@ -223,4 +223,17 @@ extension FeatureHost: FeatureSource {
     func load(_ feature: DeferredFeature) {
         verifyAndLoad(feature)
     }
+
+    func refusal(of path: String) -> String? {
+        failures.last { $0.path == path }?.description
+    }
+
+    func refusal(claiming name: String) -> String? {
+        if let record = warmIndex?.record(claiming: name) { return refusal(of: record.path) }
+        // A file refused by this run's checks, which the cache had described before.
+        return failures.last { failure in
+            guard case .described(let claims, _)? = loading?.original.records[failure.path]?.finding else { return false }
+            return claims.all.contains(name)
+        }?.description
+    }
 }

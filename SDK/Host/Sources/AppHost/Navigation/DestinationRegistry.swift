@@ -110,6 +110,10 @@ protocol FeatureSource: AnyObject {
     func deferredFeature(claiming name: String) -> DeferredFeature?
     /// Checks, loads and registers `feature` (or refuses it, by name).
     func load(_ feature: DeferredFeature)
+    /// Why the file at `path` was refused in this run, if it was.
+    func refusal(of path: String) -> String?
+    /// Why the file known to provide `name` was refused in this run, if it was.
+    func refusal(claiming name: String) -> String?
 }
 
 /// Maps route names to the features that draw them.
@@ -236,8 +240,15 @@ public final class DestinationRegistry {
             deferred[claimed] = nil
         }
         source?.load(feature)
+        for claimed in feature.claims.all where registrations[claimed] == nil && shellDefinitions[claimed] == nil {
+            if let reason = source?.refusal(of: feature.path) { failedClaims[claimed] = reason }
+        }
         return true
     }
+
+    /// Names whose deferred feature was tried in this run and refused, each with why: they are no
+    /// longer offered, and a route to one says why it cannot be drawn.
+    private var failedClaims: [String: String] = [:]
 
     /// The shell registered under `name`, if any; a deferred feature that claims it is loaded.
     public func shell(named name: String) -> ShellDefinition? {
@@ -264,7 +275,8 @@ public final class DestinationRegistry {
             return false
         }
         return Set(registered.map(\.name)).union(deferred.values.flatMap(\.claims.routes))
-            .union(knownClaims.filter { !$0.value.shell && !$0.value.hidden }.map(\.key)).sorted()
+            .union(knownClaims.filter { !$0.value.shell && !$0.value.hidden }.map(\.key))
+            .subtracting(failedClaims.keys).sorted()
     }
 
     /// Every route name, registered or deferred, the app layer's included, sorted.
@@ -337,6 +349,9 @@ public final class DestinationRegistry {
     private func registration(for route: Route) throws(RouteError) -> Registration {
         if let registration = registrations[route.name] { return registration }
         if loadDeferred(route.name), let registration = registrations[route.name] { return registration }
+        if let reason = failedClaims[route.name] ?? source?.refusal(claiming: route.name) {
+            throw RouteError(route: route.description, message: "the feature that provides '\(route.name)' could not be loaded: \(reason)")
+        }
         let known = names.isEmpty ? "none" : names.joined(separator: ", ")
         throw RouteError(
             route: route.description,

@@ -1,3 +1,4 @@
+import CHostGuard
 import CHostTasks
 import Synchronization
 
@@ -70,6 +71,7 @@ final class SessionJobs: Sendable {
     /// Runs `body` (one job) with this thread marked as running `jobs`' work.
     static func running(for jobs: SessionJobs?, _ body: () -> Void) {
         let previous = apphost_tasks_running()
+        if jobs != nil { apphost_guard_job_ran() }
         apphost_tasks_set_running(jobs.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) })
         body()
         apphost_tasks_set_running(previous)

@@ -99,25 +99,69 @@ public enum BodyNesting {
     /// How deep a Swift screen may nest (far more than any screen people read).
     public static let maximum = 64
 
-    /// `body`, unchanged if it nests at most ``maximum`` deep; else flattened below it, with an error.
+    /// The most elements a screen may hold, nested ones included: a screen of more is drawn to
+    /// that many, with an error naming the feature. A feature that builds millions (a list of
+    /// every row it has) would otherwise make answers of hundreds of megabytes, and the session
+    /// that carries them would be ended as if the host had failed. C screens stop collecting
+    /// just past it (`CScreenBuilder`).
+    public static let maximumElements = 100_000
+
+    /// `body`, unchanged if it nests at most ``maximum`` deep and holds at most ``maximumElements``;
+    /// else flattened below that depth and cut at that count, with an error for each.
     static func capped(_ body: [Node], feature: @autoclosure () -> String) -> [Node] {
-        guard exceeds(body, depth: 0) else { return body }
-        return capped(body, depth: 0) + [
-            .error("lists and sections nested more than \(maximum) deep in \(feature())'s screen; the deeper ones are shown flat (BodyNesting.maximum)")
-        ]
+        var count = 0
+        let deep = exceeds(body, depth: 0, count: &count)
+        guard deep || count > maximumElements else { return body }
+        var result = body
+        var errors: [Node] = []
+        if deep {
+            result = capped(result, depth: 0)
+            errors.append(.error("lists and sections nested more than \(maximum) deep in \(feature())'s screen; the deeper ones are shown flat (BodyNesting.maximum)"))
+        }
+        if count > maximumElements {
+            var left = maximumElements
+            result = cut(result, left: &left)
+            errors.append(.error("\(feature())'s screen holds more than \(maximumElements) elements; the first \(maximumElements) are drawn (BodyNesting.maximumElements)"))
+        }
+        return result + errors
     }
 
-    /// Whether `nodes`, at `depth`, nest deeper than ``maximum`` (its recursion stops there).
-    private static func exceeds(_ nodes: [Node], depth: Int) -> Bool {
+    /// Whether `nodes`, at `depth`, nest deeper than ``maximum``; counts their elements into
+    /// `count`, stopping past ``maximumElements`` (its recursion stops at ``maximum``).
+    private static func exceeds(_ nodes: [Node], depth: Int, count: inout Int) -> Bool {
+        var deep = false
         for node in nodes {
+            count += 1
             switch node {
             case .list(let children), .section(_, let children), .group(let children):
-                if depth + 1 > maximum || exceeds(children, depth: depth + 1) { return true }
+                if depth + 1 > maximum {
+                    deep = true
+                    count += children.count
+                } else if exceeds(children, depth: depth + 1, count: &count) {
+                    deep = true
+                }
             default:
-                continue
+                break
+            }
+            if deep, count > maximumElements { return true }
+        }
+        return deep
+    }
+
+    /// The first `left` elements of `nodes` in reading order, a container counting as one.
+    private static func cut(_ nodes: [Node], left: inout Int) -> [Node] {
+        var kept: [Node] = []
+        for node in nodes {
+            guard left > 0 else { break }
+            left -= 1
+            switch node {
+            case .list(let children): kept.append(.list(cut(children, left: &left)))
+            case .section(let title, let children): kept.append(.section(title, cut(children, left: &left)))
+            case .group(let children): kept.append(.group(cut(children, left: &left)))
+            default: kept.append(node)
             }
         }
-        return false
+        return kept
     }
 
     private static func capped(_ nodes: [Node], depth: Int) -> [Node] {

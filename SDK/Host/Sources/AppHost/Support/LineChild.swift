@@ -152,7 +152,7 @@ public final class LineChild {
     }
 
     /// Closes its input and waits for it to end: its exit status (128 + the signal number if a signal
-    /// ended it) and the last line it wrote to standard error.
+    /// ended it) and the last `error:` line it wrote to standard error, else its last line.
     public func end() -> (status: Int32, said: String) {
         if let ended { return ended }
         if input >= 0 {
@@ -180,7 +180,10 @@ public final class LineChild {
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         let text = String(decoding: said, as: UTF8.self)
-        let last = refusal ?? text.split(separator: "\n").last.map(String.init) ?? ""
+        // The host's own verdict (an `error:` line, the one naming the library that crashed) wins
+        // over whatever a feature's threads wrote after it.
+        let lines = text.split(separator: "\n")
+        let last = refusal ?? (lines.last(where: { $0.hasPrefix("error: ") }) ?? lines.last).map(String.init) ?? ""
         ended = (code, last)
         return (code, last)
     }

@@ -55,6 +55,10 @@ void apphost_guard_waiting_on(const char *path);
 /* The feature library holding `address`, or NULL: for tests. */
 const char *apphost_guard_image_at(uintptr_t address);
 
+/* Counts one job of a session run: a command overdue while its jobs still run is said to be
+   running (yielding or sleeping in a loop), not waiting on what never resumes. */
+void apphost_guard_job_ran(void);
+
 #ifdef __cplusplus
 }
 #endif
