@@ -16,6 +16,9 @@ public struct MCPOptions: ParsableArguments, Sendable {
     @Option(help: "The folder the record tool writes flows into (default: the server's working folder); nothing is written outside it.")
     public var root: String?
 
+    @Flag(help: "Load features from folders a client names even when others could write there (the checks --allow-untrusted skips for the server's own folders still apply to a client's unless this is given).")
+    public var allowUntrustedClientFolders = false
+
     public init() {}
 
     public func validate() throws {
@@ -33,6 +36,6 @@ public struct MCPOptions: ParsableArguments, Sendable {
     /// These options, for `apphost-mcp` to take them as given.
     public var arguments: [String] {
         ["--idle-timeout", String(idleTimeout), "--max-sessions", String(maxSessions), "--feature-timeout", String(featureTimeout)]
-            + (root.map { ["--root", $0] } ?? [])
+            + (root.map { ["--root", $0] } ?? []) + (allowUntrustedClientFolders ? ["--allow-untrusted-client-folders"] : [])
     }
 }

@@ -35,7 +35,8 @@ struct AppHostMCP: AsyncParsableCommand {
         let calls = ToolCalls(
             apphost: apphost, featureArguments: features.childArguments, logger: logger,
             maximumSessions: mcp.maxSessions, featureTimeout: mcp.featureTimeout,
-            recordings: recordings, root: WriteRoot(mcp.root ?? FileManager.default.currentDirectoryPath)
+            recordings: recordings, root: WriteRoot(mcp.root ?? FileManager.default.currentDirectoryPath),
+            allowUntrustedClientFolders: mcp.allowUntrustedClientFolders
         )
 
         let server = Server(
@@ -44,8 +45,15 @@ struct AppHostMCP: AsyncParsableCommand {
             capabilities: .init(resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false))
         )
         await server.withMethodHandler(ListTools.self) { _ in ListTools.Result(tools: ToolCatalog.all) }
-        await server.withMethodHandler(CallTool.self) { parameters in
-            await calls.call(parameters.name, parameters.arguments)
+        await server.withMethodHandler(CallTool.self) { [server] parameters in
+            // A request with a progress token hears how a long crawl or test goes.
+            let progress = parameters._meta?.progressToken.map { token in
+                ProgressReporter(token: token) { update in try? await server.notify(ProgressNotification.message(update)) }
+            }
+            let result = await calls.call(parameters.name, parameters.arguments, progress: progress)
+            // A cancelled call has been stopped (its child ended); the protocol sends it no answer.
+            try Task.checkCancellation()
+            return result
         }
         await server.withMethodHandler(ListResources.self) { _ in
             ListResources.Result(resources: await calls.resources())

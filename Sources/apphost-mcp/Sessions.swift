@@ -66,8 +66,11 @@ final class SessionChild: @unchecked Sendable {
                 guard let line = child.readLine(timeout: patience), let answer = try? JSONDecoder().decode(SessionAnswer.self, from: Data(line)) else {
                     let ended = child.end()
                     let said = child.errorText.split(separator: "\n").map(String.init)
-                    let reason = said.last(where: { $0.hasPrefix("error: ") }).map { String($0.dropFirst("error: ".count)) }
-                        ?? (ended.said.isEmpty ? "the session ended (status \(ended.status))" : ended.said)
+                    // Every error it gave: a refused folder or file first, then why nothing could start.
+                    let errors = said.filter { $0.hasPrefix("error: ") }.map { String($0.dropFirst("error: ".count)) }
+                    let reason = errors.isEmpty
+                        ? (ended.said.isEmpty ? "the session ended (status \(ended.status))" : ended.said)
+                        : errors.joined(separator: "\n")
                     continuation.resume(returning: .failure(StartFailure(message: reason)))
                     return
                 }
@@ -80,34 +83,48 @@ final class SessionChild: @unchecked Sendable {
         var message: String
     }
 
-    /// Runs `command` in the session.
+    /// Runs `command` in the session. A call cancelled before its command starts never sends it; one
+    /// cancelled while its command runs ends the session, since what the command did to the app is
+    /// then unknown (docs/mcp.md).
     func ask(_ command: String) async -> Reply {
-        await withCheckedContinuation { continuation in
-            status.withLock { $0.running += 1 }
-            queue.async { [self] in
-                defer {
-                    status.withLock {
-                        $0.running -= 1
-                        $0.used = Date()
+        let call = CallState()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                status.withLock { $0.running += 1 }
+                queue.async { [self] in
+                    defer {
+                        status.withLock {
+                            $0.running -= 1
+                            $0.used = Date()
+                        }
                     }
+                    guard call.begin(pid: child?.pid) else {
+                        continuation.resume(returning: .ended("the call was cancelled before its command was sent"))
+                        return
+                    }
+                    let reply = run(command)
+                    call.finish()
+                    continuation.resume(returning: reply)
                 }
-                guard let child else {
-                    continuation.resume(returning: .ended("the session has ended"))
-                    return
-                }
-                guard child.send(command), let line = child.readLine(timeout: Self.patience),
-                    let answer = try? JSONDecoder().decode(SessionAnswer.self, from: Data(line))
-                else {
-                    let ended = child.stop()
-                    self.child = nil
-                    continuation.resume(returning: .ended(ended.said.isEmpty ? "the session ended (status \(ended.status))" : ended.said))
-                    return
-                }
-                status.withLock { $0.route = answer.route }
-                if answer.ended { _ = child.end(); self.child = nil }
-                continuation.resume(returning: .answer(answer))
             }
+        } onCancel: {
+            call.cancel()
         }
+    }
+
+    /// Runs `command` in the child, on `queue`.
+    private func run(_ command: String) -> Reply {
+        guard let child else { return .ended("the session has ended") }
+        guard child.send(command), let line = child.readLine(timeout: Self.patience),
+            let answer = try? JSONDecoder().decode(SessionAnswer.self, from: Data(line))
+        else {
+            let ended = child.stop()
+            self.child = nil
+            return .ended(ended.said.isEmpty ? "the session ended (status \(ended.status))" : ended.said)
+        }
+        status.withLock { $0.route = answer.route }
+        if answer.ended { _ = child.end(); self.child = nil }
+        return .answer(answer)
     }
 
     /// The route on top after the last command (without waiting for one that runs).
@@ -131,6 +148,38 @@ final class SessionChild: @unchecked Sendable {
                 child = nil
                 continuation.resume()
             }
+        }
+    }
+}
+
+/// One call's command: whether it was cancelled, and the child it runs in once it has begun, so
+/// that a cancellation from any thread stops that child (SIGKILL) exactly while the command runs.
+private final class CallState: Sendable {
+    private struct State {
+        var cancelled = false
+        var running: pid_t?
+    }
+
+    private let state = Mutex(State())
+
+    /// Marks the command begun in the child `pid`: false if the call was cancelled first.
+    func begin(pid: pid_t?) -> Bool {
+        state.withLock { state in
+            guard !state.cancelled else { return false }
+            state.running = pid
+            return true
+        }
+    }
+
+    /// Marks the command done: a cancellation from now on stops nothing.
+    func finish() {
+        state.withLock { $0.running = nil }
+    }
+
+    func cancel() {
+        state.withLock { state in
+            state.cancelled = true
+            if let pid = state.running { kill(pid, SIGKILL) }
         }
     }
 }

@@ -6,6 +6,7 @@ import Dispatch
 import Foundation
 import Logging
 import MCP
+import Synchronization
 
 struct ToolCalls: Sendable {
     /// The `apphost` executable every child runs.
@@ -24,13 +25,16 @@ struct ToolCalls: Sendable {
     let recordingFolder: PrivateFolder
     /// The folder the record tool writes into (`--root`, else the server's working folder).
     let root: WriteRoot
+    /// Whether folders a client names skip the trust checks (`--allow-untrusted-client-folders`).
+    let allowUntrustedClientFolders: Bool
 
     var recordings: String { recordingFolder.path }
 
     init(
         apphost: String, featureArguments: [String], logger: Logger, maximumSessions: Int, featureTimeout: Int,
-        recordings: PrivateFolder, root: WriteRoot
+        recordings: PrivateFolder, root: WriteRoot, allowUntrustedClientFolders: Bool = false
     ) {
+        self.allowUntrustedClientFolders = allowUntrustedClientFolders
         self.apphost = apphost
         self.featureArguments = featureArguments
         self.logger = logger
@@ -75,7 +79,7 @@ struct ToolCalls: Sendable {
         "screen": { _ in "show" },
     ]
 
-    func call(_ tool: String, _ values: [String: Value]?) async -> CallTool.Result {
+    func call(_ tool: String, _ values: [String: Value]?, progress: ProgressReporter? = nil) async -> CallTool.Result {
         await inFlight.enter()
         defer { Task { await inFlight.leave() } }
         do {
@@ -97,9 +101,9 @@ struct ToolCalls: Sendable {
             case "sessions": return await openSessions()
             case "routes": return try await runApphost(["routes"] + features(arguments))
             case "list": return try await runApphost(["list"] + features(arguments))
-            case "crawl": return try await crawl(arguments)
+            case "crawl": return try await crawl(arguments, progress: progress)
             case "graph": return try await runApphost(["graph", "--start=" + arguments.oneLine("start"), "--format", "mermaid"] + features(arguments))
-            case "test": return try await test(arguments)
+            case "test": return try await test(arguments, progress: progress)
             default: throw ToolError(message: "no tool '\(tool)'")
             }
         } catch {
@@ -242,18 +246,27 @@ struct ToolCalls: Sendable {
 
     // MARK: Other tools
 
-    /// The features options of a call: its own folders, else the server's.
+    /// The features options of a call: its own folders, else the server's. Folders a client names
+    /// get every trust check: the server's `--allow-untrusted` covers its own folders only, unless
+    /// it was started with `--allow-untrusted-client-folders`.
     private func features(_ arguments: Arguments) throws(ToolError) -> [String] {
         let folders = try arguments.strings("features")
         guard !folders.isEmpty else { return featureArguments }
-        return folders.map { "--features=" + $0 } + featureArguments.dropFeatureFolders()
+        let kept = featureArguments.dropFeatureFolders().filter { $0 != "--allow-untrusted" }
+        return folders.map { "--features=" + $0 } + kept + (allowUntrustedClientFolders ? ["--allow-untrusted"] : [])
     }
 
-    private func crawl(_ arguments: Arguments) async throws(ToolError) -> CallTool.Result {
-        var childArguments = ["crawl", "--start=" + (try arguments.oneLine("start")), "--format", "json"]
+    private func crawl(_ arguments: Arguments, progress: ProgressReporter?) async throws(ToolError) -> CallTool.Result {
+        var childArguments = ["crawl", "--start=" + (try arguments.oneLine("start")), "--format", "json", "--progress-lines"]
         if let states = try arguments.integer("max_states", in: 1...1_000_000) { childArguments += ["--max-states", String(states)] }
         if let depth = try arguments.integer("max_depth", in: 1...1_000) { childArguments += ["--max-depth", String(depth)] }
-        let ran = await Self.runChild(apphost, childArguments + (try features(arguments)))
+        // Each line of progress is `crawling: N states, M waiting`.
+        let ran = await Self.runChild(apphost, childArguments + (try features(arguments)), progress: progress.map { progress in
+            .errors({ line in
+                guard line.hasPrefix("crawling: "), let states = Double(line.dropFirst("crawling: ".count).prefix { $0.isNumber }) else { return nil }
+                return (states, line)
+            }, progress)
+        })
         guard let report = try? JSONDecoder().decode(CrawlReport.self, from: Data(ran.output)) else {
             throw ToolError(message: "crawl: " + ran.reason("crawl"))
         }
@@ -261,14 +274,21 @@ struct ToolCalls: Sendable {
         return CallTool.Result(content: [.text(text: report.text, annotations: nil, _meta: nil)], structuredContent: structured, isError: false, _meta: nil)
     }
 
-    private func test(_ arguments: Arguments) async throws(ToolError) -> CallTool.Result {
+    private func test(_ arguments: Arguments, progress: ProgressReporter?) async throws(ToolError) -> CallTool.Result {
         let paths = try arguments.strings("paths")
         guard !paths.isEmpty else { throw ToolError(message: "test needs 'paths', flow files or folders searched for *.flow") }
         let junit = recordings + "/junit-\(UUID().uuidString).xml"
         defer { try? FileManager.default.removeItem(atPath: junit) }
         var childArguments = ["test", "--color", "never", "--junit", junit]
         if let start = try arguments.string("start") { childArguments += ["--start=" + start] }
-        let ran = await Self.runChild(apphost, childArguments + (try features(arguments)) + ["--"] + paths)
+        // Each flow's verdict is a line that begins PASS or FAIL, as it ends.
+        let finished = Mutex(0)
+        let ran = await Self.runChild(apphost, childArguments + (try features(arguments)) + ["--"] + paths, progress: progress.map { progress in
+            .output({ line in
+                guard line.hasPrefix("PASS ") || line.hasPrefix("FAIL ") else { return nil }
+                return (Double(finished.withLock { $0 += 1; return $0 }), line)
+            }, progress)
+        })
         let text = String(decoding: ran.output, as: UTF8.self) + ran.errorLines.map { $0 + "\n" }.joined()
         guard ran.status == 0 || ran.status == 1 else { throw ToolError(message: "test: " + ran.reason("test")) }
         let xml = (try? String(contentsOfFile: junit, encoding: .utf8)) ?? ""
@@ -301,18 +321,50 @@ struct ToolCalls: Sendable {
         }
     }
 
-    /// Runs a child to its end, off the cooperative threads.
-    static func runChild(_ executable: String, _ arguments: [String]) async -> Ran {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                do {
-                    let child = try ChildProcess.run(executable, arguments)
-                    let lines = child.errorText.split(separator: "\n").map(String.init)
-                    continuation.resume(returning: Ran(status: child.status, output: child.output, errorLines: lines))
-                } catch {
-                    continuation.resume(returning: Ran(status: -1, output: [], errorLines: ["\(error)"]))
+    /// Which lines of a child tell its progress, and what each says: the count so far and the line
+    /// itself, or nil for a line that tells none.
+    enum ProgressLines {
+        case output(@Sendable (String) -> (Double, String)?, ProgressReporter)
+        case errors(@Sendable (String) -> (Double, String)?, ProgressReporter)
+    }
+
+    /// Runs a child to its end, off the cooperative threads. A call that is cancelled (the client's
+    /// `notifications/cancelled`) ends the child at once; with `progress`, each line that tells
+    /// progress is sent to the client as it comes, all of them before the call returns.
+    static func runChild(_ executable: String, _ arguments: [String], progress: ProgressLines? = nil) async -> Ran {
+        let (lines, heard) = AsyncStream.makeStream(of: (Double, String).self)
+        let watch: ChildWatch
+        let reporter: ProgressReporter?
+        switch progress {
+        case .output(let parse, let to)?:
+            watch = ChildWatch(stream: .output) { line in parse(line).map { _ = heard.yield($0) } }
+            reporter = to
+        case .errors(let parse, let to)?:
+            watch = ChildWatch(stream: .errors) { line in parse(line).map { _ = heard.yield($0) } }
+            reporter = to
+        case nil:
+            watch = ChildWatch()
+            reporter = nil
+        }
+        let running = Task {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    defer { heard.finish() }
+                    do {
+                        let child = try ChildProcess.run(executable, arguments, watch: watch)
+                        let lines = child.errorText.split(separator: "\n").map(String.init)
+                        continuation.resume(returning: Ran(status: child.status, output: child.output, errorLines: lines))
+                    } catch {
+                        continuation.resume(returning: Ran(status: -1, output: [], errorLines: ["\(error)"]))
+                    }
                 }
             }
+        }
+        return await withTaskCancellationHandler {
+            for await (count, line) in lines { await reporter?.report(count, line) }
+            return await running.value
+        } onCancel: {
+            watch.stop()
         }
     }
 
@@ -400,6 +452,17 @@ extension [String] {
             index += 1
         }
         return kept
+    }
+}
+
+/// Where a call's progress goes: `notifications/progress` to the client, for the token its request
+/// carried.
+struct ProgressReporter: Sendable {
+    let token: ProgressToken
+    let send: @Sendable (ProgressNotification.Parameters) async -> Void
+
+    func report(_ progress: Double, _ message: String) async {
+        await send(ProgressNotification.Parameters(progressToken: token, progress: progress, total: nil, message: message))
     }
 }
 

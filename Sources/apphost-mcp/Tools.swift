@@ -194,6 +194,43 @@ enum ToolCatalog {
             required: ["paths"]),
     ]
 
+    /// The structured content of the tools that return some: every result that carries it conforms.
+    static let outputSchemas: [String: Value] = {
+        func object(_ properties: [String: Value]) -> Value {
+            .object([
+                "type": "object", "properties": .object(properties),
+                "required": .array(properties.keys.sorted().map { .string($0) }),
+            ])
+        }
+        let strings: Value = .object(["type": "array", "items": .object(["type": "string"])])
+        let screen = object([
+            "session": .object(["type": "string", "description": "The session's id."]),
+            "route": .object(["type": "string", "description": "The route on top."]),
+            "link": .object(["type": "string", "description": "The whole state as one deep link (apphost --open restores it)."]),
+            "errors": strings,
+            "output": .object(["type": "string", "description": "What the command wrote besides the screen."]),
+            "screen": .object(["type": "string", "description": "The screen as text."]),
+            "layout": .object(["type": ["object", "null"], "description": "The screen as JSON: its layers and numbered elements."]),
+            "ended": .object(["type": "boolean", "description": "Whether the session ended with this command."]),
+            "sleeping": .object(["type": "integer", "description": "How many sleeps of the view models wait for time to pass."]),
+        ])
+        var schemas: [String: Value] = [:]
+        for tool in ["start", "tap", "type", "back", "root", "dismiss", "tab", "open", "wait", "state", "screen"] {
+            schemas[tool] = screen
+        }
+        schemas["crawl"] = object([
+            "start": .object(["type": "string"]),
+            "truncated": .object(["type": "boolean", "description": "Whether the crawl stopped at max_states or max_depth."]),
+            "neverReached": strings,
+            "reached": .object(["type": "array", "items": .object(["type": "object"]), "description": "Each state reached: its screen, the path to it and what each element did."]),
+        ])
+        schemas["test"] = object([
+            "passed": .object(["type": "boolean", "description": "Whether every flow passed."]),
+            "junit": .object(["type": "string", "description": "The JUnit XML report."]),
+        ])
+        return schemas
+    }()
+
     /// The tools, in the order a person would meet them.
     static let order = ["start", "tap", "type", "back", "root", "dismiss", "tab", "open", "wait", "state", "screen", "record", "close", "sessions", "routes", "list", "crawl", "graph", "test"]
 
@@ -210,7 +247,8 @@ enum ToolCatalog {
                     annotations: .init(
                         readOnlyHint: readOnly.contains(name), destructiveHint: destructive.contains(name),
                         openWorldHint: false
-                    )
+                    ),
+                    outputSchema: outputSchemas[name]
                 )
             }
         }

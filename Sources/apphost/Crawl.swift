@@ -52,6 +52,10 @@ struct Crawl: AsyncParsableCommand {
     @Flag(help: .hidden)
     var serve = false
 
+    /// Progress as lines on standard error, for a program that runs the crawl (the MCP server).
+    @Flag(help: .hidden)
+    var progressLines = false
+
     func run() async throws {
         features.bootstrapLogging()
         if serve {
@@ -69,7 +73,7 @@ struct Crawl: AsyncParsableCommand {
         var summary = CrawlSummary(start: crawl.start)
         let encoder = JSONEncoder()
         var first = true
-        let (truncated, never) = try await Crawler(features: features, options: crawl).run { state in
+        let (truncated, never) = try await Crawler(features: features, options: crawl, progressLines: progressLines).run { state in
             summary.add(state)
             let line = format == .json ? (first ? "" : ",") + String(decoding: try encoder.encode(state), as: UTF8.self) : state.line + "\n"
             first = false

@@ -14,6 +14,12 @@ import Synchronization
 struct Crawler {
     let features: FeatureOptions
     let options: CrawlOptions
+    /// Whether to write a line of progress to standard error every ``progressStep`` states (for a
+    /// program that runs the crawl, such as the MCP server), rather than a line redrawn on a terminal.
+    var progressLines = false
+
+    /// How many states each line of progress stands for.
+    static let progressStep = 10
 
     /// What the parent asks a child for: the state `link`, and what its elements from `from` on do.
     struct Request: Codable {
@@ -94,7 +100,7 @@ struct Crawler {
         var seen: Set<String> = []
         var queued: Set<String> = []
         var truncated = false
-        let progress = isatty(STDERR_FILENO) == 1
+        let progress = !progressLines && isatty(STDERR_FILENO) == 1
         let queue = try CrawlQueue()
         try queue.append(CrawlQueue.Entry(link: "", path: []))
         while index < batch.count || queue.waiting > 0 {
@@ -116,6 +122,8 @@ struct Crawler {
             try visit(CrawlReport.Reached(node: node, path: path, edges: edges))
             if progress {
                 standardError("\r\u{1B}[Kcrawling: \(reached) states, \(queue.waiting + batch.count - index) waiting: \(node.route)")
+            } else if progressLines, reached % Self.progressStep == 0 {
+                standardError("crawling: \(reached) states, \(queue.waiting + batch.count - index) waiting\n")
             }
             guard path.count < options.maxDepth else {
                 if edges.contains(where: { $0.toKey.map { !seen.contains($0) } ?? false }) { truncated = true }

@@ -1,5 +1,6 @@
 import AppHost
 import Foundation
+import Synchronization
 import Testing
 
 /// Running another program to its end: both of its outputs, its input, how it ended.
@@ -25,6 +26,25 @@ struct ChildProcessTests {
         #expect(long?.count == 12_582_912 && long?.allSatisfy { $0 == UInt8(ascii: "a") } == true)
         #expect(tooLong == nil)
         #expect(ended.said == "it wrote a line of more than 16 MiB on standard output (LineChild.maximumLine), and was ended")
+    }
+
+    @Test
+    func aWatchHearsEachLineAsItComesAndCanStopTheChild() throws {
+        let heard = Mutex<[String]>([])
+        let itself = Mutex<ChildWatch?>(nil)
+        // The child waits for ever after its third line of standard error; hearing it stops the child.
+        let watch = ChildWatch(stream: .errors) { line in
+            heard.withLock { $0.append(line) }
+            if line == "three" { itself.withLock { $0 }?.stop() }
+        }
+        itself.withLock { $0 = watch }
+        let script = "printf 'out\\n'; printf 'o' >&2; printf 'ne\\ntwo\\n' >&2; printf 'three\\n' >&2; exec sleep 600"
+
+        let child = try ChildProcess.run("/bin/sh", ["-c", script], watch: watch)
+
+        #expect(child.status == 128 + SIGKILL)
+        #expect(heard.withLock { $0 } == ["one", "two", "three"])
+        #expect(String(decoding: child.output, as: UTF8.self) == "out\n")
     }
 
     @Test

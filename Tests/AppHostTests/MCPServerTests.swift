@@ -212,6 +212,31 @@ struct MCPServerTests {
         #expect(answers.last??.route == "crash/main")
     }
 
+    /// `--allow-untrusted` is for the folders the server was given: a folder a client names gets
+    /// every trust check, unless the server also allows client folders by its own option.
+    @Test
+    func aFolderAClientNamesGetsTheTrustChecksTheServersOwnSkip() async throws {
+        let fixtures = try FeatureFixtures()
+        try fixtures.addBuiltFeature("Home")
+        let folder = fixtures.directory.path
+        #expect(chmod(folder, 0o777) == 0)
+        defer { chmod(folder, 0o755) }
+
+        let server = try await Connection(apphost, ["--features", folder, "--allow-untrusted"])
+        let own = try await server.call("start", ["start": "home"])
+        let named = try await server.call("start", ["start": "home", "features": [.string(folder)]])
+        let listed = try await server.call("list", ["features": [.string(folder)]])
+        await server.close()
+        let allowing = try await Connection(apphost, ["--allow-untrusted", "--allow-untrusted-client-folders"])
+        let allowed = try await allowing.call("start", ["start": "home", "features": [.string(folder)]])
+        await allowing.close()
+
+        #expect(!own.isError, "the server's own folder, allowed by its option: \(own.text)")
+        #expect(named.isError && named.text.contains("\(folder): the folder is writable by group and others (mode 777)"), "\(named.text)")
+        #expect(listed.text.contains("the folder is writable by group and others (mode 777)"), "\(listed.text)")
+        #expect(!allowed.isError, "\(allowed.text)")
+    }
+
     @Test
     func twoSessionsAtOnceAreApart() async throws {
         let server = try await Connection(apphost)

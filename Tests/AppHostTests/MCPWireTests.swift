@@ -46,6 +46,56 @@ struct MCPWireTests {
         #expect(Set(readOnly) == ["state", "screen", "sessions", "routes", "list", "crawl", "graph"])
     }
 
+    /// Every tool that returns structured content declares its schema, and real results of the
+    /// session tools, the crawl and the test conform to it.
+    @Test(.enabled(if: hasJSONSchema, "Python's jsonschema is not installed (pip install jsonschema; CI installs it)"))
+    func structuredResultsConformToTheirToolsOutputSchemas() throws {
+        let wire = try Wire(apphost)
+        let flows = CCompiler.repository.appendingPathComponent("Features/About/Flows").path
+        let calls = [
+            #"{"name":"start","arguments":{"start":"main"}}"#,
+            #"{"name":"tap","arguments":{"session":"s1","element":1}}"#,
+            #"{"name":"tap","arguments":{"session":"s1","element":"Nowhere"}}"#,
+            #"{"name":"state","arguments":{"session":"s1"}}"#,
+            #"{"name":"crawl","arguments":{"start":"about","max_states":5}}"#,
+            #"{"name":"test","arguments":{"paths":["\#(flows)"]}}"#,
+        ]
+        wire.send(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)
+        let listed = try wire.line()
+        var results: [[String: Any]] = []
+        for (index, call) in calls.enumerated() {
+            wire.send(#"{"jsonrpc":"2.0","id":\#(index + 2),"method":"tools/call","params":\#(call)}"#)
+            let answer = try wire.line()
+            results.append(["name": try #require(call.split(separator: "\"")[3...].first.map(String.init)), "result": try #require(answer["result"])])
+        }
+        wire.close()
+        let tools = try #require((listed["result"] as? [String: Any])?["tools"] as? [[String: Any]])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-results-\(UUID().uuidString).json")
+        try JSONSerialization.data(withJSONObject: ["tools": tools, "results": results]).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        let check = """
+            import json, sys, jsonschema
+            data = json.load(open(sys.argv[1]))
+            schemas = {tool["name"]: tool.get("outputSchema") for tool in data["tools"]}
+            for name, schema in schemas.items():
+                if schema is not None:
+                    jsonschema.Draft202012Validator.check_schema(schema)
+            checked = 0
+            for entry in data["results"]:
+                structured = entry["result"].get("structuredContent")
+                if structured is None:
+                    sys.exit(f"{entry['name']}: no structured content")
+                jsonschema.validate(structured, schemas[entry["name"]])
+                checked += 1
+            print(checked, sorted(name for name, schema in schemas.items() if schema is not None))
+            """
+        let result = try ProcessRunner.run("/usr/bin/env", ["python3", "-c", check, file.path])
+
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output == "6 ['back', 'crawl', 'dismiss', 'open', 'root', 'screen', 'start', 'state', 'tab', 'tap', 'test', 'type', 'wait']\n")
+    }
+
     /// A server with the handshake done, and the lines it answered read one by one.
     private final class Wire {
         let server: RunningProcess
@@ -78,6 +128,12 @@ struct MCPWireTests {
         func close() {
             try? server.input.fileHandleForWriting.close()
             server.process.waitUntilExit()
+        }
+
+        /// Every line left unread once the server has ended.
+        func rest() -> [String] {
+            let text = String(decoding: pending + server.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            return text.split(separator: "\n").map(String.init)
         }
     }
 
@@ -118,5 +174,72 @@ struct MCPWireTests {
         #expect(refused["id"] is NSNull)
         #expect((error["message"] as? String)?.contains("longer than 4 MiB, the most apphost mcp reads (LineTransport.maximumMessage)") == true)
         #expect(next["id"] as? Int == 2 && next["result"] != nil, "\(next)")
+    }
+
+    /// A crawl or a test called with a progress token hears `notifications/progress` as it goes,
+    /// each before the answer, the counts rising.
+    @Test
+    func longCallsWithAProgressTokenSendProgressBeforeTheirAnswer() throws {
+        let wire = try Wire(apphost)
+        let flows = CCompiler.repository.appendingPathComponent("Features").path
+        wire.send(#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"test","arguments":{"paths":["\#(flows)"]},"_meta":{"progressToken":"flows"}}}"#)
+        var heard: [[String: Any]] = []
+        var answer = try wire.line()
+        while answer["id"] == nil {
+            heard.append(answer)
+            answer = try wire.line()
+        }
+        wire.send(#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"crawl","arguments":{"start":"main","max_states":35},"_meta":{"progressToken":9}}}"#)
+        var crawled: [[String: Any]] = []
+        var crawl = try wire.line()
+        while crawl["id"] == nil {
+            crawled.append(crawl)
+            crawl = try wire.line()
+        }
+        wire.close()
+
+        let flowCount = try FileManager.default.subpathsOfDirectory(atPath: flows).filter { $0.hasSuffix(".flow") }.count
+        let progress = heard.compactMap { $0["params"] as? [String: Any] }
+        #expect(heard.allSatisfy { $0["method"] as? String == "notifications/progress" })
+        #expect(progress.compactMap { $0["progress"] as? Int } == Array(1...flowCount), "\(progress)")
+        #expect(progress.allSatisfy { $0["progressToken"] as? String == "flows" && ($0["message"] as? String)?.hasPrefix("PASS ") == true }, "\(progress)")
+        #expect(answer["id"] as? Int == 1 && answer["result"] != nil)
+        let states = crawled.compactMap { ($0["params"] as? [String: Any]) }
+        #expect(states.compactMap { $0["progress"] as? Int } == [10, 20, 30], "\(states)")
+        #expect(states.allSatisfy { $0["progressToken"] as? Int == 9 && ($0["message"] as? String)?.hasPrefix("crawling: ") == true })
+        #expect(crawl["id"] as? Int == 2 && crawl["result"] != nil)
+    }
+
+    /// `notifications/cancelled` stops the call: a crawl's child is ended, a session's command that
+    /// runs ends its session (what it did is unknown), and no answer is sent for either.
+    @Test
+    func aCancelledCallIsStoppedAndNeverAnswered() throws {
+        let wire = try Wire(apphost)
+        wire.send(#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"start","arguments":{"start":"home","real_time":true}}}"#)
+        _ = try wire.line()
+        // A minute of real time: answered only if the cancellation is ignored.
+        wire.send(#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"wait","arguments":{"session":"s1","duration":"60s"}}}"#)
+        wire.send(#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"crawl","arguments":{"start":"main","max_states":1000000}}}"#)
+        wire.send(#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"sessions","arguments":{}}}"#)
+        // The sessions tool answers while the wait runs: both calls are under way by then.
+        let open = try wire.line()
+        wire.send(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2,"reason":"too long"}}"#)
+        wire.send(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}}"#)
+        // Queued behind the cancelled command on the session: it finds the session ended.
+        wire.send(#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"screen","arguments":{"session":"s1"}}}"#)
+        let after = try wire.line()
+        wire.send(#"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"sessions","arguments":{}}}"#)
+        let none = try wire.line()
+        wire.close()
+        let rest = wire.rest()
+
+        func text(_ answer: [String: Any]) -> String {
+            (((answer["result"] as? [String: Any])?["content"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
+        }
+        #expect(open["id"] as? Int == 4 && text(open) == "s1 · home/main", "\(open)")
+        #expect(after["id"] as? Int == 5, "the cancelled calls get no answer: \(after)")
+        #expect(text(after).contains("s1") && (text(after).contains("ended") || text(after).contains("no session")), "\(after)")
+        #expect(none["id"] as? Int == 6 && text(none) == "no session is open", "\(none)")
+        #expect(rest.isEmpty, "\(rest)")
     }
 }

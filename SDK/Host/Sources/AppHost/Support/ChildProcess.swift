@@ -21,7 +21,8 @@ public struct ChildProcess: Sendable {
 
     /// Runs `executable` (a path, or a name searched in `PATH`) with `arguments`, giving it `input`
     /// on standard input (/dev/null when nil); waits for it to end. Throws if it cannot be started.
-    public static func run(_ executable: String, _ arguments: [String], input: [UInt8]? = nil) throws(ChildProcessError) -> ChildProcess {
+    /// A `watch` hears each whole line it writes to standard error as it comes, and can stop it.
+    public static func run(_ executable: String, _ arguments: [String], input: [UInt8]? = nil, watch: ChildWatch? = nil) throws(ChildProcessError) -> ChildProcess {
         var output: [Int32] = [-1, -1]
         var errors: [Int32] = [-1, -1]
         var feed: [Int32] = [-1, -1]
@@ -68,17 +69,34 @@ public struct ChildProcess: Sendable {
         var pending = input.map { $0[...] } ?? []
         if input != nil, pending.isEmpty { close(feed[1]); feed[1] = -1 }
         var chunk = [UInt8](repeating: 0, count: 65_536)
+        // Where the next line of the watched stream begins.
+        var lineStart = 0
+        var stopped = false
         while open.contains(where: { $0 >= 0 }) || feed[1] >= 0 {
             var descriptors = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             descriptors.append(pollfd(fd: feed[1], events: Int16(POLLOUT), revents: 0))
+            descriptors.append(pollfd(fd: stopped ? -1 : watch?.stopDescriptor ?? -1, events: Int16(POLLIN), revents: 0))
             if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
                 if errno == EINTR { continue }
                 break
+            }
+            if !stopped, descriptors[3].revents != 0 {
+                stopped = true
+                kill(pid, SIGKILL)
             }
             for index in open.indices where open[index] >= 0 && descriptors[index].revents != 0 {
                 let count = chunk.withUnsafeMutableBytes { read(open[index], $0.baseAddress, $0.count) }
                 if count > 0 {
                     collected[index] += chunk[0..<count]
+                    if let watch, index == watch.stream.rawValue {
+                        // Only what just came is searched: a long line costs its length once.
+                        var from = collected[index].count - count
+                        while let end = collected[index][from...].firstIndex(of: UInt8(ascii: "\n")) {
+                            watch.heard(String(decoding: collected[index][lineStart..<end], as: UTF8.self))
+                            lineStart = end + 1
+                            from = lineStart
+                        }
+                    }
                 } else if count == 0 || errno != EINTR {
                     close(open[index])
                     open[index] = -1
@@ -100,6 +118,44 @@ public struct ChildProcess: Sendable {
         let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return ChildProcess(status: code, output: collected[0], errors: collected[1])
     }
+}
+
+/// What a caller of ``ChildProcess/run(_:_:input:watch:)`` hears of the child while it runs (each
+/// line of one of its streams), and how it stops it (SIGKILL) from another thread: a client that
+/// cancels its request, say.
+public final class ChildWatch: Sendable {
+    /// The stream whose lines are heard.
+    public enum Stream: Int, Sendable {
+        case output = 0, errors = 1
+    }
+
+    let stream: Stream
+    private let line: @Sendable (String) -> Void
+    private let stopPipe: (read: Int32, write: Int32)
+
+    /// A watch that gives each line of `stream` to `line`, on the thread that runs the child, as it comes.
+    public init(stream: Stream = .errors, line: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.stream = stream
+        self.line = line
+        var descriptors: [Int32] = [-1, -1]
+        _ = apphost_pipe_cloexec(&descriptors)
+        stopPipe = (descriptors[0], descriptors[1])
+    }
+
+    deinit {
+        close(stopPipe.read)
+        close(stopPipe.write)
+    }
+
+    /// Ends the child (SIGKILL); what it wrote until then is returned as usual. Any thread, any time.
+    public func stop() {
+        var byte: UInt8 = 1
+        _ = write(stopPipe.write, &byte, 1)
+    }
+
+    var stopDescriptor: Int32 { stopPipe.read }
+
+    func heard(_ text: String) { line(text) }
 }
 
 /// A program that could not be started.
