@@ -115,7 +115,19 @@ public final class FeatureContext {
     /// The file the feature was loaded from, if any.
     public let origin: String?
     /// The files the feature ships beside its library (see ``FeatureResources``), or nil when it ships none.
-    public internal(set) var resources: FeatureResources?
+    /// Looked for on first use, not at registration: most features never ask, and finding the folder
+    /// reads the process's memory map and may list the features folder.
+    public var resources: FeatureResources? {
+        if let resourcesModule {
+            foundResources = try? FeatureResources(for: resourcesModule)
+            self.resourcesModule = nil
+        }
+        return foundResources
+    }
+
+    /// The module whose resources are still to be looked for, and what was found.
+    private var resourcesModule: (any FeatureModule.Type)?
+    private var foundResources: FeatureResources?
     /// What the feature has registered so far; the host adds it all at once, or none of it.
     @_spi(Host) public private(set) var registrations: [Registration] = []
     /// The shells the feature has registered so far.
@@ -131,10 +143,11 @@ public final class FeatureContext {
         self.logger = FeatureLogger(label: "apphost.\(feature)")
     }
 
-    /// Finds the resources of the module that declares `module`, before the module registers.
+    /// Names the module whose resources ``resources`` finds on first use, before the module registers.
     @_spi(Host)
     public func findResources(of module: any FeatureModule.Type) {
-        resources = try? FeatureResources(for: module)
+        resourcesModule = module
+        foundResources = nil
     }
 
     /// Registers a navigation type, its optional root value (what `--start NAME` opens) and its screen factory.

@@ -109,7 +109,8 @@ public struct FeatureResources: Sendable, Hashable {
 
     /// The module that declares `type`: the first component of its qualified name.
     static func moduleName(of type: Any.Type) -> String {
-        let name = String(reflecting: type)
+        // _typeName gives String(reflecting:)'s text without its protocol-conformance look-ups.
+        let name = _typeName(type, qualified: true)
         return name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? name
     }
 
