@@ -153,6 +153,7 @@ struct Run: AsyncParsableCommand {
         let events = SessionEvents()
         session.work.onChange { events.send(.changed) }
         if let lines { events.read(lines) } else { events.readStandardInput() }
+        defer { events.stop() }
         for await event in events.stream {
             switch event {
             case .line(let line):
@@ -169,6 +170,7 @@ struct Run: AsyncParsableCommand {
                     case .failed: return 1
                     }
                 }
+                events.tookBatch()
                 // What work beside the session changed while the lines ran is drawn now.
                 if session.hasUndrawnChange { await session.catchUp(watchedWithin: limit) }
             case .changed:
@@ -230,7 +232,7 @@ struct Run: AsyncParsableCommand {
             case .interrupted:
                 await nextLine()
             case .lines:
-                continue  // the prompt reads one line at a time
+                events.tookBatch()  // the prompt reads one line at a time
             case .line(let line) where line.trimmingSpacesAndTabs.isEmpty:
                 reading = false
                 await session.redraw()

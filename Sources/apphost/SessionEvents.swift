@@ -37,6 +37,32 @@ final class SessionEvents: Sendable {
     /// The most lines handed over together.
     static let batch = 256
 
+    /// The most batches read ahead of the session: the input thread waits for the session to take
+    /// one before it reads more, so a long script or pipe is never held in memory whole.
+    static let batchesAhead = 4
+
+    private let slots = DispatchSemaphore(value: batchesAhead)
+    private let stopped = Atomic<Bool>(false)
+
+    /// Hands over a batch once fewer than ``batchesAhead`` wait; false once the session has stopped.
+    private func sendBatch(_ lines: [String]) -> Bool {
+        slots.wait()
+        guard !stopped.load(ordering: .acquiring) else { return false }
+        send(.lines(lines))
+        return true
+    }
+
+    /// The session has taken a batch (and run it): the input thread may read another.
+    func tookBatch() {
+        slots.signal()
+    }
+
+    /// The session reads no more: an input thread waiting to hand over a batch ends.
+    func stop() {
+        stopped.store(true, ordering: .releasing)
+        slots.signal()
+    }
+
     /// Reads standard input on a new thread, handing over together the lines that are ready (up to
     /// ``batch``), saying `idle` before a read that would wait; ends with `end`.
     func readStandardInput() {
@@ -45,14 +71,14 @@ final class SessionEvents: Sendable {
             while true {
                 var waiting = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
                 if poll(&waiting, 1, 0) <= 0 || ready.count >= Self.batch {
-                    if !ready.isEmpty { send(.lines(ready)) }
+                    if !ready.isEmpty, !sendBatch(ready) { return }
                     ready = []
                     if poll(&waiting, 1, 0) <= 0 { send(.idle) }
                 }
                 guard let line = readLine(strippingNewline: true) else { break }
                 ready.append(line.withoutCarriageReturn)
             }
-            if !ready.isEmpty { send(.lines(ready)) }
+            if !ready.isEmpty, !sendBatch(ready) { return }
             send(.end)
         }
     }
@@ -65,11 +91,11 @@ final class SessionEvents: Sendable {
             while let line = lines.next() {
                 ready.append(line)
                 if ready.count >= Self.batch {
-                    send(.lines(ready))
+                    guard sendBatch(ready) else { return }
                     ready = []
                 }
             }
-            if !ready.isEmpty { send(.lines(ready)) }
+            if !ready.isEmpty, !sendBatch(ready) { return }
             send(.end)
         }
     }
