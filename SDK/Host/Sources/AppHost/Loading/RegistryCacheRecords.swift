@@ -147,8 +147,7 @@ public struct CacheText: Sendable {
         switch source {
         case .text: return true
         case .stored(let file, let path):
-            guard let text = DescriptionFile.text(of: path, in: file) else { return false }
-            return text.hasPrefix("{\"") && text.hasSuffix("}")
+            return DescriptionFile.looksWhole(path, in: file)
         }
     }
 
@@ -161,26 +160,58 @@ public struct CacheText: Sendable {
     }
 }
 
-/// The descriptions files read so far in this process, each read once, whole.
+/// The descriptions files read so far in this process, each read once, whole, and indexed by path:
+/// a line's JSON becomes a string only when it is asked for. (A warm start with a thousand features
+/// checks every line but decodes one or two.)
 enum DescriptionFile {
-    private static let read = Mutex<[String: [String: String]]>([:])
+    private struct Indexed {
+        var bytes: [UInt8]
+        /// Where each path's JSON is in `bytes`.
+        var lines: [String: Range<Int>]
+    }
+
+    private static let read = Mutex<[String: Indexed]>([:])
 
     static func text(of path: String, in file: String) -> String? {
+        withLine(of: path, in: file) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether the line of `path` is there and looks whole: `{"` … `}` (checked without decoding it).
+    static func looksWhole(_ path: String, in file: String) -> Bool {
+        withLine(of: path, in: file) { json in
+            json.count >= 3 && json[json.startIndex] == UInt8(ascii: "{") && json[json.startIndex + 1] == UInt8(ascii: "\"")
+                && json[json.endIndex - 1] == UInt8(ascii: "}")
+        } ?? false
+    }
+
+    private static func withLine<Result>(of path: String, in file: String, _ body: (ArraySlice<UInt8>) -> Result) -> Result? {
         read.withLock { files in
             if files[file] == nil { files[file] = load(file) }
-            return files[file]?[path]
+            guard let indexed = files[file], let range = indexed.lines[path] else { return nil }
+            return body(indexed.bytes[range])
         }
     }
 
-    /// Each line `PATH<tab>JSON` of `file`.
-    static func load(_ file: String) -> [String: String] {
-        guard let data = FileManager.default.contents(atPath: file) else { return [:] }
-        var texts: [String: String] = [:]
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            guard let tab = line.firstIndex(of: "\t") else { continue }
-            texts[String(line[..<tab])] = String(line[line.index(after: tab)...])
+    /// Each line `PATH<tab>JSON` of `file`, found by scanning its bytes once.
+    private static func load(_ file: String) -> Indexed {
+        guard let bytes = try? FileBytes.read(file) else { return Indexed(bytes: [], lines: [:]) }
+        var lines: [String: Range<Int>] = [:]
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while start < buffer.count {
+                var end = start
+                var tab = -1
+                while end < buffer.count, buffer[end] != UInt8(ascii: "\n") {
+                    if tab < 0, buffer[end] == UInt8(ascii: "\t") { tab = end }
+                    end += 1
+                }
+                if tab >= 0 {
+                    lines[String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<tab]), as: UTF8.self)] = (tab + 1)..<end
+                }
+                start = end + 1
+            }
         }
-        return texts
+        return Indexed(bytes: bytes, lines: lines)
     }
 
     /// Forgets what was read of `file`, after it was written.
