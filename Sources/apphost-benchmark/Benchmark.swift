@@ -9,6 +9,8 @@
 //                                SIGKILL trials on a state file
 //   apphost-benchmark stages     in process: one screen's body, layout and drawing, apart
 //   apphost-benchmark startup [SIZES…]   start-up with many installed features
+//   apphost-benchmark compare OLD NEW    two builds (build folders or their apphost), each
+//                                figure of the speed table for both, runs interleaved
 //   apphost-benchmark crawl [STATES]     apphost crawl: elements activated a second on this
 //                                repository's app; time and memory on a generated app of
 //                                STATES states (100,000)
@@ -38,12 +40,19 @@ struct Benchmark {
         case "crawl":
             let states = arguments.dropFirst().first.flatMap { Int($0) }.map { max($0, 2) } ?? 100_000
             try CrawlBenchmark.run(buildDirectory: buildDirectory, runs: runs ?? 5, states: states)
+        case "compare":
+            let builds = Array(arguments.dropFirst())
+            guard builds.count == 2 else {
+                print("apphost-benchmark compare OLD NEW: two build folders (or their apphost executables)")
+                exit(2)
+            }
+            try CompareBenchmark.run(old: builds[0], new: builds[1], runs: runs ?? 7, workspace: buildDirectory.appendingPathComponent("benchmark-compare"))
         case nil:
             try await SessionBenchmark.run(buildDirectory: buildDirectory, runs: runs ?? 7)
             print("")
             try ProcessBenchmark.run(buildDirectory: buildDirectory, runs: runs ?? 11)
         case let other?:
-            print("apphost-benchmark: unknown benchmark '\(other)' (session, process, stages, startup, crawl)")
+            print("apphost-benchmark: unknown benchmark '\(other)' (session, process, stages, startup, crawl, compare)")
             exit(2)
         }
     }

@@ -116,7 +116,7 @@ enum ProcessBenchmark {
     }
 
     /// A Swift program that imports Foundation and prints one line, built with the same compiler, -O.
-    private static func buildHello(in directory: URL) throws -> String {
+    static func buildHello(in directory: URL) throws -> String {
         let source = directory.appendingPathComponent("hello.swift")
         let program = directory.appendingPathComponent("hello").path
         try Data("""

@@ -142,7 +142,7 @@ enum StartupBenchmark {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Builds one generated feature, once: C for most, Swift for every tenth.
-    private static func generate(_ index: Int, in directory: URL, include: String, buildDirectory: URL) throws -> URL {
+    static func generate(_ index: Int, in directory: URL, include: String, buildDirectory: URL) throws -> URL {
         let name = String(format: "Gen%04d", index)
         let library = directory.appendingPathComponent("lib\(name)Feature.so")
         if FileManager.default.fileExists(atPath: library.path) { return library }
@@ -191,7 +191,7 @@ enum StartupBenchmark {
     }
 
     /// The baseline: a C program that dlopens each file given, in order.
-    private static func buildLoop(in directory: URL) throws -> String {
+    static func buildLoop(in directory: URL) throws -> String {
         let source = directory.appendingPathComponent("dlopen-loop.c")
         let program = directory.appendingPathComponent("dlopen-loop").path
         try Data("""
@@ -219,6 +219,12 @@ enum StartupBenchmark {
 
     /// Seconds from start to exit of one run, and the CPU seconds it used (user and system, all threads).
     static func measure(_ executable: String, _ arguments: [String], cache: String, libraryPath: String? = nil) throws -> (wall: Double, cpu: Double) {
+        let measured = try measureWithMemory(executable, arguments, cache: cache, libraryPath: libraryPath)
+        return (measured.wall, measured.cpu)
+    }
+
+    /// ``measure(_:_:cache:libraryPath:)``, with the run's peak resident memory (KiB).
+    static func measureWithMemory(_ executable: String, _ arguments: [String], cache: String, libraryPath: String? = nil) throws -> (wall: Double, cpu: Double, maxResidentKiB: Double) {
         var environment = ProcessInfo.processInfo.environment
         environment[RegistryCache.environmentVariable] = cache
         if let libraryPath { environment["LD_LIBRARY_PATH"] = libraryPath }
@@ -249,7 +255,7 @@ enum StartupBenchmark {
             throw BenchmarkError(message: "\(executable) \(arguments.prefix(4).joined(separator: " ")) … ended with status \(status)")
         }
         func cpuSeconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return (seconds, cpuSeconds(usage.ru_utime) + cpuSeconds(usage.ru_stime))
+        return (seconds, cpuSeconds(usage.ru_utime) + cpuSeconds(usage.ru_stime), Double(usage.ru_maxrss))
     }
 
     static func shell(_ arguments: [String]) throws {
