@@ -35,6 +35,12 @@ struct FlowTest: AsyncParsableCommand {
     @Option(help: "How many flows run at once (default: the number of cores).")
     var jobs: Int?
 
+    @Option(help: "Run only shard K of N (1/3, 2/3, 3/3): the flows are split the same way on every machine.")
+    var shard: String?
+
+    @Option(help: "A JUnit report of an earlier run (repeatable, e.g. one per shard): its durations balance --shard.")
+    var timings: [String] = []
+
     @Option(help: "PASS in green and FAIL in red: auto (on a terminal, unless NO_COLOR is set), always, never.")
     var color: ColorMode = .auto
 
@@ -63,6 +69,9 @@ struct FlowTest: AsyncParsableCommand {
         let maximumSettle = Double(Session.maximumSettleTimeout.components.seconds)
         guard settleTimeout.isFinite, (0...maximumSettle).contains(settleTimeout) else {
             throw ValidationError("--settle-timeout must be from 0 to \(Int(maximumSettle)) seconds, got \(settleTimeout)")
+        }
+        if let shard, FlowShard(shard) == nil {
+            throw ValidationError("--shard must be K/N, part K of N with 1 ≤ K ≤ N ≤ \(FlowShard.maximumCount) (e.g. 2/3), got '\(shard)'")
         }
         if let jobs, jobs < 1 {
             throw ValidationError("--jobs must be 1 or more, got \(jobs)")
@@ -109,11 +118,23 @@ struct FlowTest: AsyncParsableCommand {
             return 2
         }
         // A file the run reads is never its output.
-        if let junit, let flow = files.first(where: { Self.sameFile($0, junit) }) {
-            standardError("error: --junit \(junit) is the flow \(flow), which this run reads; name another file\n")
+        if let junit, let read = (files + timings).first(where: { Self.sameFile($0, junit) }) {
+            standardError("error: --junit \(junit) is \(timings.contains(read) ? "the report" : "the flow") \(read), which this run reads; name another file\n")
             return 2
         }
-        let all = runAndReport(files)
+        var known: [String: Double] = [:]
+        switch FlowTimings.read(timings) {
+        case .success(let read): known = read
+        case .failure(let error):
+            standardError("error: --timings \(error)\n")
+            return 2
+        }
+        var chosen = files
+        if let shard = shard.flatMap(FlowShard.init) {
+            chosen = shard.flows(of: files, durations: known)
+            standardOutput("shard \(shard): \(chosen.count) of \(files.count) flow\(files.count == 1 ? "" : "s")\n")
+        }
+        let all = runAndReport(chosen)
         let failed = all.filter { !$0.passed }.count
         if let junit {
             do {
