@@ -86,9 +86,8 @@ final class SessionEvents: Sendable {
     /// Hands over the lines of a script on a new thread, ``batch`` at a time; ends with `end`.
     func read(_ script: ScriptLines) {
         startThread { [self] in
-            var lines = script
             var ready: [String] = []
-            while let line = lines.next() {
+            while let line = script.next() {
                 ready.append(line)
                 if ready.count >= Self.batch {
                     guard sendBatch(ready) else { return }
