@@ -25,6 +25,7 @@ enum CompareBenchmark {
     /// How a figure is measured once for one build: a number, or nil when the build cannot give it.
     typealias Measure = (Build) throws -> Double?
 
+
     struct Figure {
         var name: String
         var unit: String
@@ -55,14 +56,22 @@ enum CompareBenchmark {
         for figure in figures {
             var samples: [[Double]] = [[], []]
             var failed = [false, false]
+            var reasons: [String] = []
+            func measure(_ index: Int) {
+                do {
+                    if let value = try figure.measure(builds[index]) { samples[index].append(value) } else { failed[index] = true }
+                } catch {
+                    failed[index] = true
+                    reasons.append("\(builds[index].name): \(error)")
+                }
+            }
             // One run of each to warm caches and files, not counted.
-            for (index, build) in builds.enumerated() where (try? figure.measure(build)) == nil {
-                failed[index] = true
+            for index in builds.indices {
+                measure(index)
+                samples[index] = []
             }
             for _ in 0..<runs {
-                for (index, build) in builds.enumerated() where !failed[index] {
-                    if let value = try? figure.measure(build) { samples[index].append(value) } else { failed[index] = true }
-                }
+                for index in builds.indices where !failed[index] { measure(index) }
             }
             func shown(_ values: [Double], _ failed: Bool) -> String {
                 guard !failed, !values.isEmpty else { return "—" }
@@ -72,6 +81,7 @@ enum CompareBenchmark {
             let ratio = failed.contains(true) || samples.contains(where: \.isEmpty)
                 ? "—" : String(format: "%.2f×", median(samples[1]) / median(samples[0]))
             print(pad("\(figure.name) (\(figure.unit))", 58) + pad(shown(samples[0], failed[0]), 28) + pad(shown(samples[1], failed[1]), 28) + ratio)
+            for reason in reasons.prefix(2) { print("  — " + reason) }
         }
     }
 
@@ -102,10 +112,15 @@ enum CompareBenchmark {
             // Every feature the build made (its app: the shell, Home, Character, About, …).
             let own = try FileManager.default.contentsOfDirectory(atPath: build.directory.path)
                 .filter { $0.hasPrefix("lib") && $0.hasSuffix("Feature.so") && !$0.contains("Fixture") }
+            // And their resources (`<Module>.resources`, or SwiftPM's `<Package>_<Module>.resources`), copied.
+            let resources = try FileManager.default.contentsOfDirectory(atPath: build.directory.path).filter { $0.hasSuffix(".resources") }
             for folder in [build.small, build.large] {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 for name in own {
                     try FileManager.default.linkItem(at: build.directory.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+                }
+                for name in resources {
+                    try FileManager.default.copyItem(at: build.directory.appendingPathComponent(name), to: folder.appendingPathComponent(name))
                 }
             }
             for library in libraries {
@@ -144,11 +159,23 @@ enum CompareBenchmark {
             let full = try session(build, script)
             return (cpu ? full.cpu - base.cpu : full.wall - base.wall) / Double(count) * 1e6
         }
-        /// The session's peak resident memory. It runs under a shell that forks it: a child started
-        /// with posix_spawn (vfork) is charged the parent's memory until it execs, so its own peak
-        /// would read as this benchmark's; the shell is small, and its peak covers its child's.
-        func peakMemory(_ build: Build, _ script: String) throws -> Double {
-            try Sample.of("/bin/sh", ["-c", "\"$0\" \"$@\"; exit $?", build.apphost, "--start", "home", "--script", script, "--features", build.small.path], cache: build.cache).maxResidentMiB
+        let peak = try buildPeak(in: workspace)
+        /// The session's peak resident memory, as a small C program that forks and waits for it
+        /// reports it: a child started with posix_spawn (vfork) from this benchmark would be charged
+        /// this benchmark's memory until it execs, and its peak would read as ours.
+        func peakMemory(_ build: Build, _ script: String) throws -> Double? {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: peak)
+            process.arguments = [build.apphost, "--start", "home", "--script", script, "--features", build.small.path]
+            process.environment = ProcessInfo.processInfo.environment.merging([RegistryCache.environmentVariable: build.cache]) { $1 }
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0, let kib = Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+            return kib / 1024
         }
         func files(_ folder: URL) throws -> [String] {
             try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { folder.appendingPathComponent($0).path }
@@ -194,6 +221,38 @@ enum CompareBenchmark {
             let measured = try StartupBenchmark.measureWithMemory(executable, arguments, cache: cache, libraryPath: libraryPath)
             return Sample(wall: measured.wall, cpu: measured.cpu, maxResidentMiB: measured.maxResidentKiB / 1024)
         }
+    }
+
+    /// `peak PROGRAM ARGUMENTS…`: runs the program (its output to /dev/null), prints its peak
+    /// resident memory in KiB, and exits with its status.
+    private static func buildPeak(in directory: URL) throws -> String {
+        let source = directory.appendingPathComponent("peak.c")
+        let program = directory.appendingPathComponent("peak").path
+        try Data("""
+            #include <fcntl.h>
+            #include <stdio.h>
+            #include <sys/resource.h>
+            #include <sys/wait.h>
+            #include <unistd.h>
+            int main(int count, char **arguments) {
+                if (count < 2) return 2;
+                pid_t child = fork();
+                if (child == 0) {
+                    int nothing = open("/dev/null", O_RDWR);
+                    dup2(nothing, 0); dup2(nothing, 1); dup2(nothing, 2);
+                    execvp(arguments[1], arguments + 1);
+                    _exit(127);
+                }
+                int status = 0;
+                struct rusage usage;
+                if (child < 0 || wait4(child, &status, 0, &usage) < 0) return 2;
+                printf("%ld\\n", usage.ru_maxrss);
+                return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+            }
+
+            """.utf8).write(to: source)
+        try StartupBenchmark.shell(["cc", "-O2", source.path, "-o", program])
+        return program
     }
 
     /// A hello world in Swift without Foundation, built -O.

@@ -271,7 +271,10 @@ struct ToolCalls: Sendable {
             throw ToolError(message: "crawl: " + ran.reason("crawl"))
         }
         let structured = try? Value(report)
-        return CallTool.Result(content: [.text(text: report.text, annotations: nil, _meta: nil)], structuredContent: structured, isError: false, _meta: nil)
+        // The verdict and counts first, short; every state, its path and what each element did are
+        // in the structured content (`reached`).
+        let text = report.brief + "(each state reached, the path to it and what its elements did: structured content, 'reached')\n"
+        return CallTool.Result(content: [.text(text: text, annotations: nil, _meta: nil)], structuredContent: structured, isError: false, _meta: nil)
     }
 
     private func test(_ arguments: Arguments, progress: ProgressReporter?) async throws(ToolError) -> CallTool.Result {

@@ -120,15 +120,20 @@ struct AppHostCommand: AsyncParsableCommand {
             // as the screen does, never sends them to the terminal; lines and tabs stay as they are.
             let message = fullMessage(for: error)
             let code = exitCode(for: error)
-            if message.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }) {
-                let shown = message.split(separator: "\n", omittingEmptySubsequences: false)
+            // One spelling for every error line the host writes: `error:`, as its own are (the
+            // argument parser's own would be `Error:`).
+            var shown = message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : message
+            if shown.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }) {
+                shown = shown.split(separator: "\n", omittingEmptySubsequences: false)
                     .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map { String($0).visible }.joined(separator: "\t") }
                     .joined(separator: "\n")
-                let output = code == .success ? standardOutput : standardError
-                output(shown + "\n")
-                Glibc.exit(code.rawValue)
             }
-            exit(withError: error)
+            if code == .success {
+                standardOutput(shown.isEmpty ? "" : shown + "\n")
+            } else if !shown.isEmpty {
+                standardError(shown + "\n")
+            }
+            Glibc.exit(code.rawValue)
         }
     }
 

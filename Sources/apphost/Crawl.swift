@@ -21,7 +21,18 @@ struct CrawlOptions: ParsableArguments {
     @Option(help: "Seconds activating one element may take before its feature is reported as hanging (0: no limit).")
     var featureTimeout: Int = SessionGuard.defaultLimit
 
+    @Option(name: .customLong("from"), help: "Explore from this state (a deep link, as apphost state prints it) instead of the start's first screen; repeatable, to share a large app's crawl between machines.")
+    var from: [String] = []
+
     func validate() throws {
+        for link in from {
+            do {
+                _ = try DeepLink(parsing: link)
+            } catch {
+                // The error names the link.
+                throw ValidationError("--from \(error)")
+            }
+        }
         guard maxDepth >= 1, maxStates >= 1 else {
             throw ValidationError("--max-depth and --max-states must be 1 or more")
         }
@@ -133,7 +144,12 @@ struct Graph: AsyncParsableCommand {
         let report = try await Crawler(features: features, options: crawl).run()
         let graph = NavigationGraph(report)
         // The graph is written whole, problems and all; the status says whether it found any, as crawl's does.
-        defer { if !report.problems.isEmpty { standardError("graph: \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s") found (apphost crawl names them)\n") } }
+        defer {
+            let problems = report.problems
+            if !problems.isEmpty {
+                standardError("graph: \(problems.count) problem\(problems.count == 1 ? "" : "s") found:\n" + problems.map { "  \($0)\n" }.joined())
+            }
+        }
         let picture = output.map { $0.hasSuffix(".svg") || $0.hasSuffix(".png") } ?? false
         let chosen = format ?? (output?.hasSuffix(".mmd") == true ? .mermaid : output?.hasSuffix(".json") == true ? .json : .dot)
         let text = switch chosen {

@@ -102,7 +102,13 @@ struct Crawler {
         var truncated = false
         let progress = !progressLines && isatty(STDERR_FILENO) == 1
         let queue = try CrawlQueue()
-        try queue.append(CrawlQueue.Entry(link: "", path: []))
+        // The start's first screen, or the states `--from` names, each reached by opening its link.
+        if options.from.isEmpty {
+            try queue.append(CrawlQueue.Entry(link: "", path: []))
+        }
+        for link in options.from {
+            try queue.append(CrawlQueue.Entry(link: link, path: ["open \(link)"]))
+        }
         while index < batch.count || queue.waiting > 0 {
             guard reached < options.maxStates else {
                 truncated = true

@@ -88,9 +88,9 @@ struct CommandLineConventionTests {
         #expect(piped.status == 0)
         #expect(piped.output.contains("About AppHost"))
         #expect(missing.status == 64)
-        #expect(missing.errors.hasPrefix("Error: --script \(folder.path)/none.txt: No such file or directory\n"))
+        #expect(missing.errors.hasPrefix("error: --script \(folder.path)/none.txt: No such file or directory\n"))
         #expect(directory.status == 64)
-        #expect(directory.errors.hasPrefix("Error: --script \(folder.path): Is a directory\n"))
+        #expect(directory.errors.hasPrefix("error: --script \(folder.path): is a folder, not a file of commands\n"))
     }
 
     @Test

@@ -158,6 +158,24 @@ struct GraphTests {
         #expect(mermaid.output.contains(" -->|\"Open-source licenses\"| "))
     }
 
+    /// `--from LINK` explores from the states it names rather than the start's first screen, so
+    /// machines can share a large app's crawl; a link that does not parse is refused by name.
+    @Test
+    func aCrawlFromGivenStatesStartsThereAndSaysHowItGotThere() throws {
+        let result = try ProcessRunner.run(apphost, [
+            "crawl", "--start", "main", "--from", "about/licenses", "--from", "character/detail?identifier=2",
+            "--format", "json", "--max-states", "6",
+        ])
+        let bad = try ProcessRunner.run(apphost, ["crawl", "--start", "main", "--from", "character/detail?identifier"])
+
+        let report = try JSONDecoder().decode(CrawlReport.self, from: Data(result.output.utf8))
+        #expect(report.reached.prefix(2).map(\.node.link) == ["about/licenses", "character/detail?identifier=2"], "\(result.output.prefix(600))")
+        #expect(report.reached.first?.path == ["open about/licenses"])
+        #expect(!report.reached.contains { $0.node.route == "home/main" && $0.path.isEmpty }, "the start's own first screen is not a starting state")
+        #expect(bad.status == 64)
+        #expect(bad.errors.hasPrefix("error: --from character/detail?identifier: parameter 'identifier' is not of the form NAME=VALUE\n"), "\(bad.errors)")
+    }
+
     @Test
     func aServedCrawlAnswersARequestFromZeroOrBelowFromTheFirstElement() throws {
         let result = try ProcessRunner.run(apphost, ["crawl", "--serve", "--start", "about"], input: "{\"link\":\"\",\"from\":0}\n{\"link\":\"\",\"from\":-5}\n")

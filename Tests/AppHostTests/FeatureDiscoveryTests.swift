@@ -1,4 +1,5 @@
 import AppHost
+import AppHostTesting
 import Foundation
 import Testing
 
@@ -28,6 +29,33 @@ struct FeatureDiscoveryTests {
         #expect(features == expected.sorted())
         #expect(listed.count == 255 + 1_200)
         #expect(FeatureDiscovery.featureFiles(in: folder + "/nonexistent") == nil)
+    }
+
+    /// A package folder named instead of its build folder: the session and the listing say the
+    /// folder holds no feature library, and name the build folder below it that does.
+    @Test
+    func aFolderWithoutFeatureLibrariesPointsAtTheBuildFolderBelowIt() throws {
+        let fixtures = try FeatureFixtures()
+        let package = fixtures.path("Greeting")
+        let built = package + "/.build/x86_64-unknown-linux-gnu/debug"
+        try FileManager.default.createDirectory(atPath: built, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: built + "/libHomeFeature.so", withDestinationPath: AppHarness.libraryPath("Home"))
+        let empty = fixtures.path("Empty")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let apphost = ProcessRunner.built("apphost")
+        let cache = ["APPHOST_CACHE": fixtures.path("cache")]
+
+        let session = try ProcessRunner.run(apphost, ["--start", "greeting", "--features", package], environment: cache)
+        let listed = try ProcessRunner.run(apphost, ["list", "--features", package], environment: cache)
+        let nothing = try ProcessRunner.run(apphost, ["list", "--features", empty], environment: cache)
+        let right = try ProcessRunner.run(apphost, ["list", "--features", built], environment: cache)
+
+        let hint = "warning: \(package) holds no feature library (lib*Feature.so); \(built) does: run with --features \(built)\n"
+        #expect(session.status == 2)
+        #expect(session.errors.hasPrefix(hint), "\(session.errors)")
+        #expect(listed.errors.hasPrefix(hint), "\(listed.errors)")
+        #expect(nothing.errors.hasPrefix("warning: \(empty) holds no feature library (lib*Feature.so); build a feature package there (swift build), or name the folder its libraries are in\n"), "\(nothing.errors)")
+        #expect(!right.errors.contains("holds no feature library"), "\(right.errors)")
     }
 
     @Test

@@ -236,7 +236,7 @@ struct CommandLineControlCharacterTests {
 
     @Test(arguments: [
         (["--start", "ho\u{1B}[2Jme"], "error: --start ho^[[2Jme: no loaded feature provides 'ho^[[2Jme'", Int32(2)),
-        (["--start", "home", "--script", "/nonexistent/a\u{1B}b"], "Error: --script /nonexistent/a^[b", Int32(64)),
+        (["--start", "home", "--script", "/nonexistent/a\u{1B}b"], "error: --script /nonexistent/a^[b", Int32(64)),
     ])
     func controlCharactersInAnErrorAreShownNotSent(arguments: [String], start: String, status: Int32) throws {
         let result = try ProcessRunner.run(apphost, arguments)

@@ -48,6 +48,15 @@ public struct CrawlReport: Codable, Sendable {
     /// Every problem, one line each.
     public var problems: [String] { summary.problems(neverReached: neverReached) }
 
+    /// The verdict first, for an agent: the header, then `no problems` or each problem; the states
+    /// themselves are left to the structured report.
+    public var brief: String {
+        let summary = self.summary
+        let problems = summary.problems(neverReached: neverReached)
+        return summary.header(truncated: truncated)
+            + (problems.isEmpty ? "no problems\n" : "\(problems.count) problem\(problems.count == 1 ? "" : "s"):\n" + problems.map { "  \($0)\n" }.joined())
+    }
+
     public var text: String {
         let summary = self.summary
         var text = summary.header(truncated: truncated) + "reached:\n"

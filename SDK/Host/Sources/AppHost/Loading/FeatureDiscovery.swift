@@ -75,6 +75,22 @@ public struct FeatureDiscovery: Sendable {
         return names.sorted()
     }
 
+    /// What to say of a features folder that holds no feature library, or nil if it holds one (or
+    /// cannot be read, which is said elsewhere): that it holds none, and where below it a package's
+    /// build put some (`.build/debug`, `.build/release`, `.build/<platform>/…`), as the option to give.
+    public static func emptyFolderHint(_ directory: String) -> String? {
+        guard let names = featureFiles(in: directory), names.isEmpty else { return nil }
+        let folder = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        var candidates = [folder + "/.build/debug", folder + "/.build/release"]
+        DirectoryNames.forEach(in: folder + "/.build") { name in
+            guard !name.hasPrefix("."), name != "debug", name != "release" else { return }
+            candidates += [folder + "/.build/\(name)/debug", folder + "/.build/\(name)/release"]
+        }
+        let built = candidates.first { (featureFiles(in: $0)?.isEmpty == false) }
+        return "\(directory) holds no feature library (lib*Feature.so)"
+            + (built.map { "; \($0) does: run with --features \($0)" } ?? "; build a feature package there (swift build), or name the folder its libraries are in")
+    }
+
     /// The feature files found, and the directories that could not be read.
     public func discover() -> (files: [String], unreadable: [String]) {
         var files: [String] = []

@@ -79,8 +79,11 @@ public final class FeatureHost {
     public private(set) var unreadableDirectories: [String] = []
     /// Every directory searched for features.
     public private(set) var searchedDirectories: [String] = []
-    /// Things found that were not loaded on purpose, one line each: copies of AppHostKit in feature directories.
+    /// Things that need a person's attention, one line each, said on standard error as they happen.
     public private(set) var warnings: [String] = []
+    /// Things found and left alone on purpose, one line each, shown by `apphost list` only: a copy
+    /// of AppHostKit that a feature package's build leaves beside its libraries.
+    public private(set) var notes: [String] = []
     /// Every feature file refused or loaded, in the order that happened.
     public private(set) var files: [FeatureFile] = []
     /// The features deferred by the last probing load, in discovery order.
@@ -109,7 +112,7 @@ public final class FeatureHost {
     /// ``failures`` and the rest go on. For tests and harnesses that load files known to be good.
     public func loadFeatures(from discovery: FeatureDiscovery) {
         searchedDirectories += discovery.directories
-        warnAboutKitCopies(in: discovery.directories)
+        noteKitCopies(in: discovery.directories)
         let found = discovery.discover()
         for directory in found.unreadable {
             logger.debug("feature directory \(directory) cannot be read")
@@ -145,7 +148,7 @@ public final class FeatureHost {
         }
         report = options.report
         searchedDirectories += discovery.directories
-        warnAboutKitCopies(in: discovery.directories)
+        noteKitCopies(in: discovery.directories)
         if !options.rescan, let cache = options.cache, startWarm(discovery, cache: cache, prober: prober, allowUntrusted: options.allowUntrusted) {
             return
         }
@@ -199,13 +202,17 @@ public final class FeatureHost {
         report?("warning: " + line)
     }
 
-    private func warnAboutKitCopies(in directories: [String]) {
+    /// A feature package's `swift build` puts a copy of the kit beside its libraries, and puts it back
+    /// after each build: that is normal, and harmless (the copy is never loaded; every feature
+    /// links the kit by name and gets the host's), so it is a note for `apphost list`, not a warning
+    /// at every start.
+    private func noteKitCopies(in directories: [String]) {
         for directory in directories {
             let copy = URL(fileURLWithPath: directory).appendingPathComponent("libAppHostKit.so").path
             if FileManager.default.fileExists(atPath: copy), !KitIdentity.isLoadedKit(copy) {
-                warn(
+                notes.append(
                     "\(copy) is not loaded: every feature uses this host's own kit, \(KitIdentity.path) "
-                        + "(\(KitIdentity.description)); remove the copy"
+                        + "(\(KitIdentity.description)); a copy a feature's build leaves there is harmless"
                 )
             }
         }

@@ -55,7 +55,7 @@ public struct FeatureListing {
             }
         }
         let check = AppLayerCheck(usable.compactMap(\.description))
-        lines += check.notes.map { "note: \($0)" }
+        lines += check.notes.map { "note: \($0)" } + host.notes.map { "note: \($0)" }
         text = lines.joined(separator: "\n") + "\n"
         let failed = files.filter { $0.error != nil }
         let others = host.unreadableDirectories.map { "feature directory \($0) cannot be read" }

@@ -153,10 +153,20 @@ final class SessionJobs: Sendable {
         state.withLock { $0.now = max($0.now, target) }
     }
 
+    /// How long ``waitForChange(since:until:)`` looks again before it suspends.
+    static let lookAgain = Duration.microseconds(30)
+
     /// Returns when the counts have changed since `version`, or once `deadline` (on the continuous
     /// clock, if any) has passed; true if they changed. One waiter at a time: the session's settle.
     func waitForChange(since version: UInt64, until deadline: ContinuousClock.Instant?) async -> Bool {
         let clock = ContinuousClock()
+        // Work on the pool often ends within microseconds: looking again for a moment before
+        // suspending saves the settle a wake-up (a system call and a switch of threads) to be brought
+        // back. Speed only: what is decided is decided by the counts, whenever they change.
+        let looking = clock.now + Self.lookAgain
+        while clock.now < looking {
+            if state.withLock({ $0.counts.version }) != version { return true }
+        }
         while state.withLock({ $0.counts.version }) == version {
             if let deadline, clock.now >= deadline { return false }
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

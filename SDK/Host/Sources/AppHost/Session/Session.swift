@@ -267,7 +267,7 @@ public final class Session {
                     report("record \(file): \(describe(error))")
                 }
             } else if let recorder {
-                writeError("recorded \(recorder.steps) steps to \(recorder.path); replay with apphost test \(recorder.path)\n")
+                writeError("recorded \(recorder.steps) step\(recorder.steps == 1 ? "" : "s") to \(recorder.path); replay with apphost test \(recorder.path)\n")
                 self.recorder = nil
             } else {
                 report("record stop: nothing is being recorded")
