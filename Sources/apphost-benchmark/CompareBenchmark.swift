@@ -178,7 +178,7 @@ enum CompareBenchmark {
             return kib / 1024
         }
         func files(_ folder: URL) throws -> [String] {
-            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { folder.appendingPathComponent($0).path }
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".so") }.sorted().map { folder.appendingPathComponent($0).path }
         }
 
         return [
