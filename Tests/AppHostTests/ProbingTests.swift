@@ -193,6 +193,13 @@ struct ProbingTests {
         #expect(otherAgain.contains("libHomeFeature.so  (\(FeatureBuild.kit))  cached"), "\(otherAgain)")
         let files = try FileManager.default.contentsOfDirectory(atPath: setup.cache.directory.path).filter { $0.hasPrefix("registry-v1-") }
         #expect(files.count == 2, "\(files)")
+
+        // Each build keeps its own app-layer check too: a session of one never rewrites the other's.
+        for host in [apphost, otherHost, apphost, otherHost] {
+            _ = try ProcessRunner.run(host, ["--start", "home", "--features", setup.features.directory.path], environment: setup.environment)
+        }
+        let checks = try FileManager.default.contentsOfDirectory(atPath: setup.cache.directory.path).filter { $0.hasPrefix("app-layer-v1-") }
+        #expect(checks.count == 2, "\(checks)")
     }
 
     @Test
