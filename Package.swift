@@ -9,6 +9,7 @@ let mocks: Target.Dependency = .product(name: "AppHostKitMocks", package: "Mocks
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let host: Target.Dependency = .product(name: "AppHost", package: "Host")
 let testing: Target.Dependency = .product(name: "AppHostTesting", package: "Host")
+let swiftUI: Target.Dependency = .product(name: "SwiftUI", package: "SDK")
 let hostSupport: Target.Dependency = .product(name: "CHostSupport", package: "Host")
 
 /// A feature: its implementation (its Navigation type included), the one-function entry target
@@ -17,10 +18,12 @@ let hostSupport: Target.Dependency = .product(name: "CHostSupport", package: "Ho
 /// each other, and reach each other through the app's redirects (Features/Shell).
 /// The entry is a target of its own because the feature target is also linked into
 /// test bundles beside other features, where two `apphost_feature_entry` symbols would clash.
+/// `views` gives the feature the SDK's SwiftUI module: its views are plain SwiftUI files.
 /// `mainActorByDefault` builds the feature's targets with default main-actor isolation, as new app
 /// targets are: the SDK and the feature must work either way.
 func feature(
-    _ name: String, uses interfaces: [String] = [], hasInterface: Bool = false, mainActorByDefault: Bool = false, resources: [Resource]? = nil
+    _ name: String, uses interfaces: [String] = [], hasInterface: Bool = false, mainActorByDefault: Bool = false,
+    views: Bool = false, resources: [Resource]? = nil
 ) -> [Target] {
     let isolation: [SwiftSetting] = mainActorByDefault ? [.defaultIsolation(MainActor.self)] : []
     let own: [Target.Dependency] = hasInterface ? [.target(name: "\(name)Interface")] : []
@@ -29,7 +32,7 @@ func feature(
     return interfaceTarget + [
         .target(
             name: "\(name)Feature",
-            dependencies: [kit] + own + interfaces.map { .target(name: $0) },
+            dependencies: [kit] + (views ? [swiftUI] : []) + own + interfaces.map { .target(name: $0) },
             path: "Features/\(name)/Sources",
             resources: resources,
             // A nonisolated async function runs on its caller's actor: a view model's load that
@@ -161,9 +164,9 @@ let package = Package(
             dependencies: ["CharacterFeature", testing, kit, mocks]
         ),
     ]
-        + feature("Home")
-        + feature("Character", mainActorByDefault: true, resources: [.process("Resources")])
-        + feature("Settings")
+        + feature("Home", views: true)
+        + feature("Character", mainActorByDefault: true, views: true, resources: [.process("Resources")])
+        + feature("Settings", views: true)
         + feature("Shell", mainActorByDefault: true)
         + feature("Episode", mainActorByDefault: true, resources: [.process("Resources")])
         + feature("System")

@@ -30,6 +30,7 @@ public struct Screen {
     private let receiveResult: (@MainActor (Route) async -> Void)?
     private let appearingTask: (@MainActor () async -> Void)?
     private let observesModel: Bool
+    private let takeWork: (@MainActor () -> [@MainActor () -> Void])?
 
     /// Pairs a view model with its view, a pure function of the model's state.
     public init<Model: ViewModel>(_ model: Model, @ViewBuilder view: @escaping @MainActor (Model) -> [Node]) {
@@ -38,6 +39,7 @@ public struct Screen {
         receiveResult = Self.resultReceiver(of: model)
         appearingTask = nil
         observesModel = model is any Observable
+        takeWork = nil
     }
 
     /// Pairs any model with its view; the model needs no AppHost protocol.
@@ -47,6 +49,7 @@ public struct Screen {
         receiveResult = Self.resultReceiver(of: model)
         appearingTask = nil
         observesModel = model is any Observable
+        takeWork = nil
     }
 
     /// Pairs a model with its view and the work to start when the screen appears, as SwiftUI's
@@ -63,6 +66,7 @@ public struct Screen {
         receiveResult = Self.resultReceiver(of: model)
         appearingTask = { await task(model) }
         observesModel = model is any Observable
+        takeWork = nil
     }
 
     /// A screen with no view model.
@@ -72,6 +76,25 @@ public struct Screen {
         receiveResult = nil
         appearingTask = nil
         observesModel = false
+        takeWork = nil
+    }
+
+    /// A screen drawn from a tree of views that keeps state between drawings and names work to
+    /// run as its views appear, change and disappear (the `SwiftUI` module's). `body` draws the
+    /// tree; `viewWork` hands over, and forgets, the work the last drawing found to do. The model,
+    /// if any, is loaded and receives results as a view model does.
+    @_spi(Views)
+    public init(model: AnyObject?, body: @escaping @MainActor () -> [Node], viewWork: @escaping @MainActor () -> [@MainActor () -> Void]) {
+        if let model = model as? any ViewModel {
+            loadModel = { await model.load() }
+        } else {
+            loadModel = {}
+        }
+        makeBody = body
+        receiveResult = model.flatMap(Self.resultReceiver(of:))
+        appearingTask = nil
+        observesModel = true
+        takeWork = viewWork
     }
 
     private static func resultReceiver(of model: AnyObject) -> (@MainActor (Route) async -> Void)? {
@@ -87,6 +110,17 @@ public struct Screen {
     @_spi(Host)
     public func runTask() async {
         await appearingTask?()
+    }
+
+    /// True when the screen is drawn from views that may name work to run when drawn.
+    @_spi(Host)
+    public var drawsViews: Bool { takeWork != nil }
+
+    /// The work the last drawing of the screen's views found to do (a view appeared, a value it
+    /// watches changed, a view went away), handed over once.
+    @_spi(Host)
+    public func takeViewWork() -> [@MainActor () -> Void] {
+        takeWork?() ?? []
     }
 
     /// True when the model is `@Observable`: its body is worth keeping until what it read changes.

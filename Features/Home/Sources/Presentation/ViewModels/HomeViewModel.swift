@@ -8,6 +8,9 @@ final class HomeViewModel: ViewModel {
         self.router = router
     }
 
+    /// The About screen's route: About is a C feature, with no Swift type to name.
+    let aboutRoute = Route(name: "about", destination: "main")
+
     func didTapOnCharactersButton() {
         router.navigate(to: HomeOutgoingNavigation.characters)
     }

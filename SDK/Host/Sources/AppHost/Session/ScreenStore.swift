@@ -147,6 +147,21 @@ final class ScreenStore {
         return nil
     }
 
+    /// The work the views of the screens on top of each scope of the selected item found to do
+    /// when last drawn (a view appeared, a watched value changed, a view went away); each screen
+    /// is drawn first if what it read has changed. Screens of the DSL name none, and are not drawn here.
+    func viewWork(_ navigator: Navigator) -> [@MainActor () -> Void] {
+        let item = navigator.selected
+        guard screens.indices.contains(item) else { return [] }
+        var work: [@MainActor () -> Void] = []
+        for scope in screens[item] {
+            guard let top = scope.last, top.life.screen.drawsViews else { continue }
+            _ = top.life.body(reportingTo: self.work)
+            work += top.life.screen.takeViewWork()
+        }
+        return work
+    }
+
     /// The layers the selected item shows, bottom first, with their bodies built now.
     func layers(_ navigator: Navigator) -> [RenderLayer] {
         let item = navigator.selected

@@ -329,6 +329,22 @@ public final class Session {
             await runningViewModelCode { await screens.update(navigator) }
         }
         await settle()
+        // Views that appeared, changed or went away in the drawing start their work (`.task`,
+        // `.onAppear`, `.onChange`) as the command's, which settles before the screen is drawn.
+        var rounds = 0
+        while rounds < ScreenStore.maximumLoadRounds {
+            let work = screens.viewWork(navigator)
+            if work.isEmpty { break }
+            rounds += 1
+            await runningViewModelCode {
+                for part in work { part() }
+                if !screens.updateWithoutWaiting(navigator) { await screens.update(navigator) }
+            }
+            await settle()
+        }
+        if rounds == ScreenStore.maximumLoadRounds {
+            report("the screen's views kept finding work to do as they were drawn; stopped after \(rounds) rounds")
+        }
         draw(writingUnchanged: writingUnchanged)
     }
 

@@ -1,0 +1,548 @@
+@_spi(Views) import AppHostKit
+
+/// Views stacked one above the other: drawn in order.
+public struct VStack<Content> {
+    let content: Content
+}
+
+extension VStack: View where Content: View {
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { content._render(in: context) }
+}
+
+/// Views side by side: drawn as one line when they are all text, else in order.
+public struct HStack<Content> {
+    let content: Content
+}
+
+extension HStack: View where Content: View {
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { Self.line(content._render(in: context)) }
+
+    /// Texts side by side as one line of text; anything else as it is.
+    static func line(_ nodes: [Node]) -> [Node] {
+        guard nodes.count > 1 else { return nodes }
+        var texts: [String] = []
+        for node in nodes {
+            guard case .text(let text) = node else { return nodes }
+            texts.append(text)
+        }
+        return [.text(texts.joined(separator: " "))]
+    }
+}
+
+/// Views layered one over the other: drawn in order, the back one first.
+public struct ZStack<Content> {
+    let content: Content
+}
+
+extension ZStack: View where Content: View {
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { content._render(in: context) }
+}
+
+/// A stack that makes its views as they scroll into sight: drawn whole.
+public struct LazyVStack<Content> {
+    let content: Content
+}
+
+extension LazyVStack: View where Content: View {
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { content._render(in: context) }
+}
+
+/// A row that makes its views as they scroll into sight: drawn whole, as an ``HStack``.
+public struct LazyHStack<Content> {
+    let content: Content
+}
+
+extension LazyHStack: View where Content: View {
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { HStack<EmptyView>.line(content._render(in: context)) }
+}
+
+/// A grid that makes its cells as they scroll into sight: drawn in order.
+public struct LazyVGrid<Content> {
+    let content: Content
+}
+
+extension LazyVGrid: View where Content: View {
+    public init(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { content._render(in: context) }
+}
+
+/// A grid that makes its cells as they scroll into sight: drawn in order.
+public struct LazyHGrid<Content> {
+    let content: Content
+}
+
+extension LazyHGrid: View where Content: View {
+    public init(rows: [GridItem], alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { content._render(in: context) }
+}
+
+/// A column or row of a lazy grid.
+public struct GridItem: Sendable {
+    public enum Size: Sendable {
+        case fixed(CGFloat)
+        case flexible(minimum: CGFloat = 10, maximum: CGFloat = .infinity)
+        case adaptive(minimum: CGFloat, maximum: CGFloat = .infinity)
+    }
+    public init(_ size: Size = .flexible(), spacing: CGFloat? = nil, alignment: Alignment? = nil) {}
+}
+
+/// Which views of a lazy stack stay pinned as it scrolls.
+public struct PinnedScrollableViews: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let sectionHeaders = PinnedScrollableViews(rawValue: 1)
+    public static let sectionFooters = PinnedScrollableViews(rawValue: 2)
+}
+
+/// A view that scrolls: drawn whole.
+public struct ScrollView<Content> {
+    let content: Content
+}
+
+extension ScrollView: View where Content: View {
+    public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { content._render(in: context) }
+}
+
+extension Axis {
+    /// A set of axes.
+    public struct Set: OptionSet, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let horizontal = Set(rawValue: 1)
+        public static let vertical = Set(rawValue: 2)
+    }
+}
+
+/// Rows, drawn one per line.
+public struct List<SelectionValue: Hashable, Content> {
+    let content: Content
+}
+
+extension List: View where Content: View {
+    public init(@ViewBuilder content: () -> Content) where SelectionValue == Never {
+        self.content = content()
+    }
+    public init(selection: Binding<SelectionValue?>?, @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+    public init(selection: Binding<Set<SelectionValue>>?, @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { [.list(content._render(in: context))] }
+}
+
+extension List where SelectionValue == Never {
+    /// A row for each element of an identifiable collection.
+    public init<Data: RandomAccessCollection, RowContent: View>(_ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
+    where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+        content = ForEach(data, content: rowContent)
+    }
+    /// A row for each element, identified by the value at `id`.
+    public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
+    where Content == ForEach<Data, ID, RowContent> {
+        content = ForEach(data, id: id, content: rowContent)
+    }
+}
+
+/// A form of controls: drawn as its sections and rows, in order.
+public struct Form<Content> {
+    let content: Content
+}
+
+extension Form: View where Content: View {
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { content._render(in: context) }
+}
+
+/// A titled group of rows; its footer is drawn after them.
+public struct Section<Parent, Content, Footer> {
+    let header: Parent
+    let content: Content
+    let footer: Footer
+}
+
+extension Section: View where Parent: View, Content: View, Footer: View {
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer) {
+        self.header = header()
+        self.content = content()
+        self.footer = footer()
+    }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] {
+        let title = context.labelText(header)
+        let rows = content._render(in: context.child("rows")) + footer._render(in: context.child("footer"))
+        return [.section(title.isEmpty ? nil : title, rows)]
+    }
+}
+
+extension Section where Parent == EmptyView, Footer == EmptyView, Content: View {
+    public init(@ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { EmptyView() }, footer: { EmptyView() })
+    }
+}
+
+extension Section where Parent: View, Footer == EmptyView, Content: View {
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {
+        self.init(content: content, header: header, footer: { EmptyView() })
+    }
+    public init(header: Parent, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { header }, footer: { EmptyView() })
+    }
+}
+
+extension Section where Parent == EmptyView, Footer: View, Content: View {
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder footer: () -> Footer) {
+        self.init(content: content, header: { EmptyView() }, footer: footer)
+    }
+}
+
+extension Section where Parent == Text, Footer == EmptyView, Content: View {
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { Text(titleKey) }, footer: { EmptyView() })
+    }
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { Text(title) }, footer: { EmptyView() })
+    }
+}
+
+/// Space between views: drawn as nothing.
+public struct Spacer: Sendable {
+    public init(minLength: CGFloat? = nil) {}
+}
+
+extension Spacer: View {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { [] }
+}
+
+/// A horizontal rule.
+public struct Divider: Sendable {
+    public init() {}
+}
+
+extension Divider: View {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { [.divider] }
+}
+
+/// A view of the size its parent offers: drawn with no size, for there is no screen to measure.
+public struct GeometryReader<Content> {
+    let content: (GeometryProxy) -> Content
+}
+
+extension GeometryReader: View where Content: View {
+    public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) { self.content = content }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { content(GeometryProxy())._render(in: context) }
+}
+
+/// The size and place of a ``GeometryReader``: zero, drawn as text.
+public struct GeometryProxy: Sendable {
+    public var size: CGSize { .zero }
+    public var safeAreaInsets: EdgeInsets { EdgeInsets() }
+}
+
+/// The first of its views that fits: drawn as its first.
+public struct ViewThatFits<Content> {
+    let content: Content
+}
+
+extension ViewThatFits: View where Content: View {
+    public init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> Content) { self.content = content() }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] {
+        if let tuple = content as? any TupleChildren, let first = tuple.childViews.first { return first._render(in: context.child(0)) }
+        return content._render(in: context)
+    }
+}
+
+protocol TupleChildren {
+    var childViews: [AnyView] { get }
+}
+
+extension TupleView: TupleChildren {
+    var childViews: [AnyView] { children }
+}
+
+/// The root of a stack of views. In an app on AppHost, the stack is the Router's: a feature's view
+/// that holds one has it drawn as its root view; its links to `Navigation` values push routes.
+public struct NavigationStack<Root> {
+    let root: Root
+}
+
+extension NavigationStack: View where Root: View {
+    public init(@ViewBuilder root: () -> Root) { self.root = root() }
+    public init<Data>(path: Binding<Data>, @ViewBuilder root: () -> Root) { self.root = root() }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { root._render(in: context) }
+}
+
+/// A stack of views kept as values.
+public struct NavigationPath: Equatable, @unchecked Sendable {
+    private var elements: [AnyHashable] = []
+    public init() {}
+    public var count: Int { elements.count }
+    public var isEmpty: Bool { elements.isEmpty }
+    public mutating func append<V: Hashable>(_ value: V) { elements.append(AnyHashable(value)) }
+    public mutating func removeLast(_ count: Int = 1) { elements.removeLast(count) }
+    public static func == (lhs: NavigationPath, rhs: NavigationPath) -> Bool { lhs.elements == rhs.elements }
+}
+
+/// Columns of a split view: drawn one after the other.
+public struct NavigationSplitView<Sidebar, Detail> {
+    let sidebar: Sidebar
+    let detail: Detail
+}
+
+extension NavigationSplitView: View where Sidebar: View, Detail: View {
+    public init(@ViewBuilder sidebar: () -> Sidebar, @ViewBuilder detail: () -> Detail) {
+        self.sidebar = sidebar()
+        self.detail = detail()
+    }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] {
+        sidebar._render(in: context.child("sidebar")) + detail._render(in: context.child("detail"))
+    }
+}
+
+/// A link that pushes a value or a view. A value that is one of the app's `Navigation` types pushes
+/// its route on the Router; another value pushes the view its `navigationDestination(for:)` makes,
+/// and a view pushes itself, both drawn in place of the screen with a Back button.
+public struct NavigationLink<Label, Destination> {
+    let label: Label
+    let target: Target
+
+    enum Target {
+        case view(AnyView)
+        case value(AnyHashable?)
+    }
+}
+
+extension NavigationLink: View where Label: View, Destination: View {
+    public init(destination: Destination, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        target = .view(AnyView(destination))
+    }
+    public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        target = .view(AnyView(destination()))
+    }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] {
+        let title = context.labelText(label)
+        switch target {
+        case .view(let destination):
+            return Pushed.link(title, destination: destination, in: context)
+        case .value(let value?):
+            if let route = value.base as? Route { return [.link(title, destination: route, failure: nil)] }
+            if let navigation = value.base as? any Navigation {
+                do {
+                    return [.link(title, destination: try Route(navigation), failure: nil)]
+                } catch {
+                    return [.link(title, destination: nil, failure: error.description)]
+                }
+            }
+            guard let make = context.destinations[ObjectIdentifier(type(of: value.base))] else {
+                return [.link(title, destination: nil, failure: "no navigationDestination(for: \(type(of: value.base)).self) above this link")]
+            }
+            return Pushed.link(title, destination: make(value.base), in: context)
+        case .value(nil):
+            return [.text("\(title) (disabled)")]
+        }
+    }
+}
+
+extension NavigationLink where Destination == Never {
+    public init<P: Hashable>(value: P?, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        target = .value(value.map(AnyHashable.init))
+    }
+}
+
+extension NavigationLink where Label == Text, Destination == Never {
+    public init<P: Hashable>(_ titleKey: LocalizedStringKey, value: P?) {
+        self.init(value: value) { Text(titleKey) }
+    }
+    @_disfavoredOverload
+    public init<S: StringProtocol, P: Hashable>(_ title: S, value: P?) {
+        self.init(value: value) { Text(title) }
+    }
+}
+
+extension NavigationLink where Label == Text {
+    public init(_ titleKey: LocalizedStringKey, destination: Destination) where Destination: View {
+        self.init(destination: destination) { Text(titleKey) }
+    }
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, destination: Destination) where Destination: View {
+        self.init(destination: destination) { Text(title) }
+    }
+}
+
+/// A view pushed inside a feature's view: kept as state of the link, drawn in place of the screen.
+enum Pushed {
+    @MainActor
+    static func link(_ title: String, destination: AnyView, in context: _RenderContext) -> [Node] {
+        let shown = context.graph.slot(context.path + ".pushed") { StateCell(false) }
+        if shown.value {
+            context.graph.present {
+                var inner = context.child("pushed")
+                inner.environment.dismiss = DismissAction { shown.value = false }
+                inner.environment.isPresented = true
+                return destination._render(in: inner) + [Button<Text>.node("Back", action: { shown.value = false }, in: inner)]
+            }
+        }
+        return [Button<Text>.node(title, action: { shown.value = true }, in: context)]
+    }
+}
+
+/// Tabs: drawn one after the other, each under its tab's title.
+public struct TabView<SelectionValue: Hashable, Content> {
+    let content: Content
+}
+
+extension TabView: View where Content: View {
+    public init(@ViewBuilder content: () -> Content) where SelectionValue == Int { self.content = content() }
+    public init(selection: Binding<SelectionValue>?, @ViewBuilder content: () -> Content) { self.content = content() }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { content._render(in: context) }
+}
+
+/// Where a view is placed in its frame.
+public struct Alignment: Equatable, Sendable {
+    public var horizontal: HorizontalAlignment
+    public var vertical: VerticalAlignment
+    public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+    public static let center = Alignment(horizontal: .center, vertical: .center)
+    public static let leading = Alignment(horizontal: .leading, vertical: .center)
+    public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
+    public static let top = Alignment(horizontal: .center, vertical: .top)
+    public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
+    public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
+    public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
+    public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
+    public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
+}
+
+public struct HorizontalAlignment: Equatable, Sendable {
+    let name: String
+    public static let leading = HorizontalAlignment(name: "leading")
+    public static let center = HorizontalAlignment(name: "center")
+    public static let trailing = HorizontalAlignment(name: "trailing")
+    public static let listRowSeparatorLeading = HorizontalAlignment(name: "listRowSeparatorLeading")
+}
+
+public struct VerticalAlignment: Equatable, Sendable {
+    let name: String
+    public static let top = VerticalAlignment(name: "top")
+    public static let center = VerticalAlignment(name: "center")
+    public static let bottom = VerticalAlignment(name: "bottom")
+    public static let firstTextBaseline = VerticalAlignment(name: "firstTextBaseline")
+    public static let lastTextBaseline = VerticalAlignment(name: "lastTextBaseline")
+}
+
+/// How text lines are aligned.
+public enum TextAlignment: Sendable, Hashable, CaseIterable {
+    case leading, center, trailing
+}
+
+/// An edge of a view.
+public enum Edge: Int8, Sendable, Hashable, CaseIterable {
+    case top, leading, bottom, trailing
+
+    /// A set of edges.
+    public struct Set: OptionSet, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public init(_ edge: Edge) { rawValue = 1 << edge.rawValue }
+        public static let top = Set(.top)
+        public static let leading = Set(.leading)
+        public static let bottom = Set(.bottom)
+        public static let trailing = Set(.trailing)
+        public static let horizontal: Set = [.leading, .trailing]
+        public static let vertical: Set = [.top, .bottom]
+        public static let all: Set = [.horizontal, .vertical]
+    }
+}
+
+/// Insets on each edge.
+public struct EdgeInsets: Equatable, Sendable {
+    public var top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat
+    public init(top: CGFloat = 0, leading: CGFloat = 0, bottom: CGFloat = 0, trailing: CGFloat = 0) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+}
+
+/// A point in a view's unit square.
+public struct UnitPoint: Hashable, Sendable {
+    public var x: CGFloat, y: CGFloat
+    public init(x: CGFloat = 0, y: CGFloat = 0) {
+        self.x = x
+        self.y = y
+    }
+    public static let zero = UnitPoint(x: 0, y: 0)
+    public static let center = UnitPoint(x: 0.5, y: 0.5)
+    public static let leading = UnitPoint(x: 0, y: 0.5)
+    public static let trailing = UnitPoint(x: 1, y: 0.5)
+    public static let top = UnitPoint(x: 0.5, y: 0)
+    public static let bottom = UnitPoint(x: 0.5, y: 1)
+    public static let topLeading = UnitPoint(x: 0, y: 0)
+    public static let topTrailing = UnitPoint(x: 1, y: 0)
+    public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    public static let bottomTrailing = UnitPoint(x: 1, y: 1)
+}
+
+/// An angle.
+public struct Angle: Hashable, Sendable {
+    public var radians: Double
+    public var degrees: Double { radians * 180 / .pi }
+    public init(radians: Double) { self.radians = radians }
+    public init(degrees: Double) { radians = degrees * .pi / 180 }
+    public static func degrees(_ degrees: Double) -> Angle { Angle(degrees: degrees) }
+    public static func radians(_ radians: Double) -> Angle { Angle(radians: radians) }
+    public static let zero = Angle(radians: 0)
+}
+
+/// How an image fills its frame.
+public enum ContentMode: Sendable, Hashable {
+    case fit, fill
+}

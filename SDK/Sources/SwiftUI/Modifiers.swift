@@ -1,0 +1,658 @@
+@_spi(Views) import AppHostKit
+
+/// A view changed by a modifier of the module's own: `draw` draws the content, and what goes with it.
+struct Modified<Content: View>: View {
+    let content: Content
+    let draw: @MainActor (_RenderContext, (_RenderContext) -> [Node]) -> [Node]
+
+    var body: Never { primitiveBody(Self.self) }
+
+    func _render(in context: _RenderContext) -> [Node] {
+        let content = content
+        return draw(context.child("m")) { content._render(in: $0) }
+    }
+}
+
+extension View {
+    func modified(_ draw: @escaping @MainActor (_RenderContext, (_RenderContext) -> [Node]) -> [Node]) -> Modified<Self> {
+        Modified(content: self, draw: draw)
+    }
+}
+
+// MARK: Custom modifiers and styles
+
+/// A modifier of a feature's own: its body, drawn around the content it is given.
+@MainActor @preconcurrency
+public protocol ViewModifier {
+    associatedtype Body: View
+    typealias Content = _ViewModifier_Content<Self>
+    @ViewBuilder @MainActor @preconcurrency func body(content: Self.Content) -> Self.Body
+}
+
+/// The content a ``ViewModifier`` is applied to, as its body sees it.
+public struct _ViewModifier_Content<Modifier: ViewModifier> {
+    let draw: @MainActor (_RenderContext) -> [Node]
+}
+
+extension _ViewModifier_Content: View {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { draw(context) }
+}
+
+/// A view with a modifier applied.
+public struct ModifiedContent<Content, Modifier> {
+    public var content: Content
+    public var modifier: Modifier
+    public init(content: Content, modifier: Modifier) {
+        self.content = content
+        self.modifier = modifier
+    }
+}
+
+extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] {
+        let inner = context.child(typeKey(Modifier.self))
+        context.graph.bind(modifier, at: inner)
+        let content = content
+        let placeholder = _ViewModifier_Content<Modifier> { content._render(in: $0.child("content")) }
+        return modifier.body(content: placeholder)._render(in: inner)
+    }
+}
+
+extension ModifiedContent: ViewModifier where Content: ViewModifier, Modifier: ViewModifier {
+    public func body(content: _ViewModifier_Content<Self>) -> some View {
+        content.modifier(self.content).modifier(modifier)
+    }
+}
+
+extension View {
+    /// Applies a modifier of the feature's own.
+    public func modifier<M>(_ modifier: M) -> ModifiedContent<Self, M> {
+        ModifiedContent(content: self, modifier: modifier)
+    }
+}
+
+extension ViewModifier {
+    /// This modifier, then `modifier`.
+    public func concat<T>(_ modifier: T) -> ModifiedContent<Self, T> {
+        ModifiedContent(content: self, modifier: modifier)
+    }
+}
+
+/// A button's look, of a feature's own: its body is drawn as the button's label.
+@MainActor @preconcurrency
+public protocol ButtonStyle {
+    associatedtype Body: View
+    typealias Configuration = ButtonStyleConfiguration
+    @ViewBuilder @MainActor @preconcurrency func makeBody(configuration: Self.Configuration) -> Self.Body
+}
+
+/// What a ``ButtonStyle`` draws from.
+public struct ButtonStyleConfiguration {
+    /// The button's label.
+    public struct Label {
+        let view: AnyView
+        init(_ view: AnyView) { self.view = view }
+    }
+    public let label: Label
+    public let isPressed: Bool
+    public let role: ButtonRole?
+}
+
+extension ButtonStyleConfiguration.Label: View {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { view._render(in: context) }
+}
+
+struct AnyButtonStyle {
+    let body: @MainActor (ButtonStyleConfiguration) -> AnyView
+}
+
+/// A button's look and behaviour, as the system's styles are: the button is drawn as it is.
+public protocol PrimitiveButtonStyle: Sendable {}
+
+public struct DefaultButtonStyle: PrimitiveButtonStyle { public init() {} }
+public struct PlainButtonStyle: PrimitiveButtonStyle { public init() {} }
+public struct BorderlessButtonStyle: PrimitiveButtonStyle { public init() {} }
+public struct BorderedButtonStyle: PrimitiveButtonStyle { public init() {} }
+public struct BorderedProminentButtonStyle: PrimitiveButtonStyle { public init() {} }
+extension PrimitiveButtonStyle where Self == DefaultButtonStyle { public static var automatic: DefaultButtonStyle { .init() } }
+extension PrimitiveButtonStyle where Self == PlainButtonStyle { public static var plain: PlainButtonStyle { .init() } }
+extension PrimitiveButtonStyle where Self == BorderlessButtonStyle { public static var borderless: BorderlessButtonStyle { .init() } }
+extension PrimitiveButtonStyle where Self == BorderedButtonStyle { public static var bordered: BorderedButtonStyle { .init() } }
+extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle { public static var borderedProminent: BorderedProminentButtonStyle { .init() } }
+
+extension View {
+    /// Draws the buttons inside with `style`'s body as their label.
+    public func buttonStyle<S: ButtonStyle>(_ style: S) -> some View {
+        modified { context, content in
+            var inner = context
+            inner.environment.buttonStyle = AnyButtonStyle { AnyView(style.makeBody(configuration: $0)) }
+            return content(inner)
+        }
+    }
+    /// A style of the system's: the buttons are drawn as they are.
+    public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View { self }
+}
+
+// MARK: Behaviour
+
+extension View {
+    /// Starts `action` when the view appears, as the command's work; cancels it when the view goes away.
+    public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor () async -> Void) -> some View {
+        modified { context, content in
+            context.graph.record(LifecycleEntry(task: action), at: context.path)
+            return content(context)
+        }
+    }
+
+    /// Starts `action` when the view appears, and again (cancelling the last) when `id` changes.
+    public func task<T: Equatable & Hashable>(id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor () async -> Void) -> some View {
+        modified { context, content in
+            context.graph.record(LifecycleEntry(task: action, taskID: AnyHashable(value)), at: context.path)
+            return content(context)
+        }
+    }
+
+    /// Runs `action` when the view appears (after the drawing that shows it first, as the command's work).
+    public func onAppear(perform action: (@MainActor () -> Void)? = nil) -> some View {
+        modified { context, content in
+            context.graph.record(LifecycleEntry(appear: action), at: context.path)
+            return content(context)
+        }
+    }
+
+    /// Runs `action` when the view is no longer drawn.
+    public func onDisappear(perform action: (@MainActor () -> Void)? = nil) -> some View {
+        modified { context, content in
+            context.graph.record(LifecycleEntry(disappear: action), at: context.path)
+            return content(context)
+        }
+    }
+
+    /// Runs `action` with the old and new values when `value` changes between drawings.
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping @MainActor (_ oldValue: V, _ newValue: V) -> Void) -> some View {
+        modified { context, content in
+            let watched = WatchedValue(value: value, initial: initial, isSame: { ($0 as? V) == value }, changed: { old in action(old as? V ?? value, value) })
+            context.graph.record(LifecycleEntry(watched: watched), at: context.path)
+            return content(context)
+        }
+    }
+
+    /// Runs `action` when `value` changes between drawings.
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping @MainActor () -> Void) -> some View {
+        onChange(of: value, initial: initial) { _, _ in action() }
+    }
+
+    /// Runs `action` with the new value when `value` changes between drawings.
+    public func onChange<V: Equatable>(of value: V, perform action: @escaping @MainActor (_ newValue: V) -> Void) -> some View {
+        onChange(of: value, initial: false) { _, new in action(new) }
+    }
+
+    /// Adds a `Refresh` button after the content: tapping it pulls to refresh, and the command awaits `action`.
+    public func refreshable(action: @escaping @MainActor () async -> Void) -> some View {
+        modified { context, content in
+            let nodes = content(context)
+            guard context.environment.isEnabled else { return nodes }
+            let run = MainActorBox(value: action)
+            return nodes + [.button("Refresh", action: ButtonAction { await run.value() })]
+        }
+    }
+
+    /// Adds a search field after the content, bound to `text`.
+    public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil) -> some View {
+        modified { context, content in
+            var inner = context
+            inner.environment.isSearching = !text.wrappedValue.isEmpty
+            let field = TextField(label: Text(verbatim: prompt?.content ?? "Search"), text: text, secure: false)
+            return content(inner) + field._render(in: context.child("search"))
+        }
+    }
+
+    public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: LocalizedStringKey) -> some View {
+        searchable(text: text, placement: placement, prompt: Text(prompt))
+    }
+
+    @_disfavoredOverload
+    public func searchable<S: StringProtocol>(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: S) -> some View {
+        searchable(text: text, placement: placement, prompt: Text(prompt))
+    }
+
+    /// What the text fields inside do when their text is submitted (`type N TEXT` submits).
+    public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping @MainActor () -> Void) -> some View {
+        modified { context, content in
+            var inner = context
+            let outer = context.submit
+            inner.submit = { outer?(); action() }
+            return content(inner)
+        }
+    }
+
+    /// Adds the actions a row's swipe reveals after the row.
+    public func swipeActions<T: View>(edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true, @ViewBuilder content actions: () -> T) -> some View {
+        let actions = actions()
+        return modified { context, content in
+            content(context) + actions._render(in: context.child("swipe"))
+        }
+    }
+
+    /// Adds the actions of a long press's menu after the view.
+    public func contextMenu<M: View>(@ViewBuilder menuItems: () -> M) -> some View {
+        let items = menuItems()
+        return modified { context, content in
+            content(context) + items._render(in: context.child("menu"))
+        }
+    }
+
+    public func contextMenu<M: View, P: View>(@ViewBuilder menuItems: () -> M, @ViewBuilder preview: () -> P) -> some View {
+        contextMenu(menuItems: menuItems)
+    }
+
+    /// Makes the view a numbered element, named by its text, that runs `action` when tapped.
+    public func onTapGesture(count: Int = 1, perform action: @escaping @MainActor () -> Void) -> some View {
+        modified { context, content in
+            let nodes = content(context)
+            let label = nodes.texts.joined(separator: " ")
+            return [Button<Text>.node(label.isEmpty ? "Tap" : label, action: action, in: context)]
+        }
+    }
+
+    public func onLongPressGesture(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10, perform action: @escaping @MainActor () -> Void) -> some View { self }
+
+    /// Draws the buttons, switches and fields inside as text when `disabled`.
+    public func disabled(_ disabled: Bool) -> some View {
+        modified { context, content in
+            var inner = context
+            inner.environment.isEnabled = context.environment.isEnabled && !disabled
+            return content(inner)
+        }
+    }
+
+    /// Names the view for a flow: its one element (or its text) takes `label`.
+    public func accessibilityLabel(_ label: Text) -> some View {
+        modified { context, content in
+            Accessibility.relabel(content(context), as: label.content)
+        }
+    }
+
+    public func accessibilityLabel(_ label: LocalizedStringKey) -> some View { accessibilityLabel(Text(label)) }
+
+    @_disfavoredOverload
+    public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View { accessibilityLabel(Text(label)) }
+
+    /// Accepted; a flow names elements by their label.
+    public func accessibilityIdentifier(_ identifier: String) -> some View { self }
+
+    /// Leaves the view out of what is drawn when `hidden`.
+    public func accessibilityHidden(_ hidden: Bool) -> some View {
+        modified { context, content in hidden ? [] : content(context) }
+    }
+
+    public func accessibilityHint(_ hint: Text) -> some View { self }
+    public func accessibilityHint(_ hint: LocalizedStringKey) -> some View { self }
+    public func accessibilityValue(_ value: Text) -> some View { self }
+    public func accessibilityValue(_ value: LocalizedStringKey) -> some View { self }
+    public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View { self }
+    public func accessibilityRemoveTraits(_ traits: AccessibilityTraits) -> some View { self }
+    public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { self }
+    public func accessibilitySortPriority(_ priority: Double) -> some View { self }
+
+    /// Draws nothing of the view.
+    public func hidden() -> some View {
+        modified { _, _ in [] }
+    }
+
+    /// Sets a value of the environment for the views inside.
+    public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
+        modified { context, content in
+            var inner = context
+            inner.environment[keyPath: keyPath] = value
+            return content(inner)
+        }
+    }
+
+    /// Puts an `@Observable` object in the environment of the views inside.
+    public func environment<T: AnyObject & Observable>(_ object: T?) -> some View {
+        modified { context, content in
+            var inner = context
+            inner.environment.setObject(object, as: T.self)
+            return content(inner)
+        }
+    }
+
+    /// Changes a value of the environment for the views inside.
+    public func transformEnvironment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, transform: @escaping (inout V) -> Void) -> some View {
+        modified { context, content in
+            var inner = context
+            transform(&inner.environment[keyPath: keyPath])
+            return content(inner)
+        }
+    }
+
+    /// Gives the view a new identity when `id` changes: its state starts again.
+    public func id<ID: Hashable>(_ id: ID) -> some View {
+        modified { context, content in content(context.child("id:\(id)")) }
+    }
+
+    public func focused(_ condition: FocusState<Bool>.Binding) -> some View { self }
+    public func focused<V: Hashable>(_ binding: FocusState<V>.Binding, equals value: V) -> some View { self }
+}
+
+enum Accessibility {
+    /// `nodes` named `label`: their one element renamed, or all their text replaced.
+    static func relabel(_ nodes: [Node], as label: String) -> [Node] {
+        var actionable: [Int] = []
+        for (index, node) in nodes.enumerated() {
+            switch node {
+            case .button, .link, .toggle, .textField: actionable.append(index)
+            default: break
+            }
+        }
+        if actionable.count == 1 {
+            var result = nodes
+            switch nodes[actionable[0]] {
+            case .button(_, let action): result[actionable[0]] = .button(label, action: action)
+            case .link(_, let destination, let failure): result[actionable[0]] = .link(label, destination: destination, failure: failure)
+            case .toggle(_, let isOn, let action): result[actionable[0]] = .toggle(label, isOn: isOn, action: action)
+            case .textField(_, let text, let action): result[actionable[0]] = .textField(label, text: text, action: action)
+            default: break
+            }
+            return result
+        }
+        if actionable.isEmpty { return [.text(label)] }
+        return nodes
+    }
+}
+
+// MARK: Presentations
+
+extension View {
+    /// While `isPresented`, draws `content` in place of the screen; `dismiss` ends it.
+    public func sheet<Content: View>(isPresented: Binding<Bool>, onDismiss: (@MainActor () -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View {
+        modified { context, drawContent in
+            let nodes = drawContent(context)
+            if isPresented.wrappedValue {
+                Presentation.cover(content(), in: context.child("sheet")) {
+                    isPresented.wrappedValue = false
+                    onDismiss?()
+                }
+            }
+            return nodes
+        }
+    }
+
+    /// While `item` holds a value, draws `content` for it in place of the screen; `dismiss` sets it to nil.
+    public func sheet<Item: Identifiable, Content: View>(item: Binding<Item?>, onDismiss: (@MainActor () -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content) -> some View {
+        modified { context, drawContent in
+            let nodes = drawContent(context)
+            if let value = item.wrappedValue {
+                Presentation.cover(content(value), in: context.child("sheet:\(value.id)")) {
+                    item.wrappedValue = nil
+                    onDismiss?()
+                }
+            }
+            return nodes
+        }
+    }
+
+    /// As ``sheet(isPresented:onDismiss:content:)``.
+    public func fullScreenCover<Content: View>(isPresented: Binding<Bool>, onDismiss: (@MainActor () -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View {
+        sheet(isPresented: isPresented, onDismiss: onDismiss, content: content)
+    }
+
+    /// As ``sheet(item:onDismiss:content:)``.
+    public func fullScreenCover<Item: Identifiable, Content: View>(item: Binding<Item?>, onDismiss: (@MainActor () -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content) -> some View {
+        sheet(item: item, onDismiss: onDismiss, content: content)
+    }
+
+    /// As ``sheet(isPresented:onDismiss:content:)``.
+    public func popover<Content: View>(isPresented: Binding<Bool>, attachmentAnchor: PopoverAttachmentAnchor = .rect(.bounds), arrowEdge: Edge? = nil, @ViewBuilder content: @escaping () -> Content) -> some View {
+        sheet(isPresented: isPresented, content: content)
+    }
+
+    /// While `isPresented`, draws `destination` in place of the screen, as a pushed view with a Back button.
+    public func navigationDestination<D: View>(isPresented: Binding<Bool>, @ViewBuilder destination: () -> D) -> some View {
+        let destination = destination()
+        return modified { context, drawContent in
+            let nodes = drawContent(context)
+            if isPresented.wrappedValue {
+                Presentation.cover(destination, in: context.child("pushed"), back: true) { isPresented.wrappedValue = false }
+            }
+            return nodes
+        }
+    }
+
+    /// While `item` holds a value, draws `destination` for it in place of the screen.
+    public func navigationDestination<D: Hashable, C: View>(item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C) -> some View {
+        modified { context, drawContent in
+            let nodes = drawContent(context)
+            if let value = item.wrappedValue {
+                Presentation.cover(destination(value), in: context.child("pushed:\(value)"), back: true) { item.wrappedValue = nil }
+            }
+            return nodes
+        }
+    }
+
+    /// What a `NavigationLink(value:)` inside pushes for a value of type `data` that is not a route.
+    public func navigationDestination<D: Hashable, C: View>(for data: D.Type, @ViewBuilder destination: @escaping (D) -> C) -> some View {
+        modified { context, drawContent in
+            var inner = context
+            inner.destinations[ObjectIdentifier(data)] = { value in AnyView(destination(value as! D)) }
+            return drawContent(inner)
+        }
+    }
+
+    /// While `isPresented`, draws the alert in place of the screen: its title, message and buttons
+    /// (`OK` if it has none); each button also dismisses it.
+    public func alert<A: View>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A) -> some View {
+        dialog(Text(titleKey).content, isPresented: isPresented, actions: actions(), message: EmptyView())
+    }
+
+    @_disfavoredOverload
+    public func alert<S: StringProtocol, A: View>(_ title: S, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A) -> some View {
+        dialog(String(title), isPresented: isPresented, actions: actions(), message: EmptyView())
+    }
+
+    public func alert<A: View>(_ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A) -> some View {
+        dialog(title.content, isPresented: isPresented, actions: actions(), message: EmptyView())
+    }
+
+    public func alert<A: View, M: View>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M) -> some View {
+        dialog(Text(titleKey).content, isPresented: isPresented, actions: actions(), message: message())
+    }
+
+    @_disfavoredOverload
+    public func alert<S: StringProtocol, A: View, M: View>(_ title: S, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M) -> some View {
+        dialog(String(title), isPresented: isPresented, actions: actions(), message: message())
+    }
+
+    public func alert<A: View, M: View>(_ title: Text, isPresented: Binding<Bool>, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M) -> some View {
+        dialog(title.content, isPresented: isPresented, actions: actions(), message: message())
+    }
+
+    public func alert<A: View, T>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A) -> some View {
+        let actions = data.map(actions)
+        return dialog(Text(titleKey).content, isPresented: isPresented, actions: actions, message: EmptyView())
+    }
+
+    public func alert<A: View, M: View, T>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M) -> some View {
+        dialog(Text(titleKey).content, isPresented: isPresented, actions: data.map(actions), message: data.map(message))
+    }
+
+    @_disfavoredOverload
+    public func alert<S: StringProtocol, A: View, M: View, T>(_ title: S, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M) -> some View {
+        dialog(String(title), isPresented: isPresented, actions: data.map(actions), message: data.map(message))
+    }
+
+    /// As an alert: while `isPresented`, its title (when visible), message and buttons in place of the screen.
+    public func confirmationDialog<A: View>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A) -> some View {
+        dialog(Text(titleKey).content, isPresented: isPresented, actions: actions(), message: EmptyView())
+    }
+
+    @_disfavoredOverload
+    public func confirmationDialog<S: StringProtocol, A: View>(_ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A) -> some View {
+        dialog(String(title), isPresented: isPresented, actions: actions(), message: EmptyView())
+    }
+
+    public func confirmationDialog<A: View, M: View>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, @ViewBuilder actions: () -> A, @ViewBuilder message: () -> M) -> some View {
+        dialog(Text(titleKey).content, isPresented: isPresented, actions: actions(), message: message())
+    }
+
+    public func confirmationDialog<A: View, T>(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?, @ViewBuilder actions: (T) -> A) -> some View {
+        dialog(Text(titleKey).content, isPresented: isPresented, actions: data.map(actions), message: EmptyView())
+    }
+
+    private func dialog<A: View, M: View>(_ title: String, isPresented: Binding<Bool>, actions: A, message: M) -> some View {
+        modified { context, drawContent in
+            let nodes = drawContent(context)
+            if isPresented.wrappedValue {
+                context.graph.present {
+                    var inner = context.child("dialog")
+                    let dismiss: @MainActor () -> Void = { isPresented.wrappedValue = false }
+                    inner.environment.dismiss = DismissAction { isPresented.wrappedValue = false }
+                    inner.dismissesOnAction = dismiss
+                    let buttons = actions._render(in: inner.child("actions"))
+                    let hasButton = buttons.contains { if case .button = $0 { true } else { false } }
+                    return [.title(title)] + message._render(in: inner.child("message"))
+                        + (hasButton ? buttons : buttons + [Button<Text>.node("OK", action: {}, in: inner)])
+                }
+            }
+            return nodes
+        }
+    }
+}
+
+enum Presentation {
+    /// Draws `content` in place of the screen, with `dismiss` in its environment (and a Back button for a pushed view).
+    @MainActor
+    static func cover<Content: View>(_ content: Content, in context: _RenderContext, back: Bool = false, dismiss: @escaping @MainActor () -> Void) {
+        context.graph.present {
+            var inner = context
+            inner.environment.dismiss = DismissAction { MainActor.assumeIsolated { dismiss() } }
+            inner.environment.isPresented = true
+            let nodes = content._render(in: inner)
+            return back ? nodes + [Button<Text>.node("Back", action: dismiss, in: inner)] : nodes
+        }
+    }
+}
+
+// MARK: Navigation bar and toolbar
+
+extension View {
+    /// The screen's title, drawn first.
+    public func navigationTitle(_ title: Text) -> some View {
+        modified { context, content in [.title(title.content)] + content(context) }
+    }
+    public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View { navigationTitle(Text(titleKey)) }
+    @_disfavoredOverload
+    public func navigationTitle<S: StringProtocol>(_ title: S) -> some View { navigationTitle(Text(title)) }
+    public func navigationSubtitle(_ subtitle: Text) -> some View { self }
+
+    /// Draws the toolbar's items, as numbered elements, after the content.
+    public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View {
+        let items = content()
+        return modified { context, drawContent in
+            drawContent(context) + items._render(in: context.child("toolbar"))
+        }
+    }
+
+    public func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View { self }
+    public func toolbarBackground<S: ShapeStyle>(_ style: S, for bars: ToolbarPlacement...) -> some View { self }
+    public func toolbarBackground(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View { self }
+    public func toolbarColorScheme(_ colorScheme: ColorScheme?, for bars: ToolbarPlacement...) -> some View { self }
+    public func toolbarRole(_ role: ToolbarRole) -> some View { self }
+    public func navigationBarTitleDisplayMode(_ displayMode: NavigationBarItem.TitleDisplayMode) -> some View { self }
+    public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> some View { self }
+    public func navigationBarHidden(_ hidden: Bool) -> some View { self }
+}
+
+/// An item of a toolbar: drawn as its content.
+public struct ToolbarItem<ID, Content> {
+    let content: Content
+}
+
+extension ToolbarItem: View where Content: View {
+    public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) where ID == () {
+        self.content = content()
+    }
+    public init(id: String, placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) where ID == String {
+        self.content = content()
+    }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { content._render(in: context) }
+}
+
+/// Items of a toolbar: drawn as their content.
+public struct ToolbarItemGroup<Content> {
+    let content: Content
+}
+
+extension ToolbarItemGroup: View where Content: View {
+    public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { content._render(in: context) }
+}
+
+public struct ToolbarItemPlacement: Sendable {
+    let name: String
+    public static let automatic = ToolbarItemPlacement(name: "automatic"), principal = ToolbarItemPlacement(name: "principal")
+    public static let navigation = ToolbarItemPlacement(name: "navigation"), primaryAction = ToolbarItemPlacement(name: "primaryAction")
+    public static let secondaryAction = ToolbarItemPlacement(name: "secondaryAction"), status = ToolbarItemPlacement(name: "status")
+    public static let confirmationAction = ToolbarItemPlacement(name: "confirmationAction"), cancellationAction = ToolbarItemPlacement(name: "cancellationAction")
+    public static let destructiveAction = ToolbarItemPlacement(name: "destructiveAction"), keyboard = ToolbarItemPlacement(name: "keyboard")
+    public static let topBarLeading = ToolbarItemPlacement(name: "topBarLeading"), topBarTrailing = ToolbarItemPlacement(name: "topBarTrailing")
+    public static let navigationBarLeading = ToolbarItemPlacement(name: "navigationBarLeading"), navigationBarTrailing = ToolbarItemPlacement(name: "navigationBarTrailing")
+    public static let bottomBar = ToolbarItemPlacement(name: "bottomBar")
+}
+
+public struct ToolbarPlacement: Sendable {
+    let name: String
+    public static let automatic = ToolbarPlacement(name: "automatic"), navigationBar = ToolbarPlacement(name: "navigationBar")
+    public static let tabBar = ToolbarPlacement(name: "tabBar"), bottomBar = ToolbarPlacement(name: "bottomBar")
+}
+
+public enum ToolbarRole: Sendable { case automatic, navigationStack, browser, editor }
+
+public enum NavigationBarItem {
+    public enum TitleDisplayMode: Sendable { case automatic, inline, large }
+}
+
+/// Shown, hidden, or as the system decides.
+public enum Visibility: Sendable, Hashable, CaseIterable { case automatic, visible, hidden }
+
+public enum HorizontalEdge: Sendable, Hashable { case leading, trailing }
+
+public enum PopoverAttachmentAnchor: Sendable {
+    case rect(Anchor)
+    case point(UnitPoint)
+    public enum Anchor: Sendable { case bounds }
+}
+
+public struct SearchFieldPlacement: Sendable {
+    public static let automatic = SearchFieldPlacement(), toolbar = SearchFieldPlacement(), sidebar = SearchFieldPlacement()
+    public static let navigationBarDrawer = SearchFieldPlacement()
+    public static func navigationBarDrawer(displayMode: NavigationBarDrawerDisplayMode) -> SearchFieldPlacement { SearchFieldPlacement() }
+    public enum NavigationBarDrawerDisplayMode: Sendable { case automatic, always }
+}
+
+public struct SubmitTriggers: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let text = SubmitTriggers(rawValue: 1)
+    public static let search = SubmitTriggers(rawValue: 2)
+}
+
+public struct AccessibilityTraits: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let isButton = AccessibilityTraits(rawValue: 1), isHeader = AccessibilityTraits(rawValue: 2)
+    public static let isSelected = AccessibilityTraits(rawValue: 4), isLink = AccessibilityTraits(rawValue: 8)
+    public static let isImage = AccessibilityTraits(rawValue: 16), isStaticText = AccessibilityTraits(rawValue: 32)
+}
+
+public struct AccessibilityChildBehavior: Sendable {
+    public static let ignore = AccessibilityChildBehavior(), contain = AccessibilityChildBehavior(), combine = AccessibilityChildBehavior()
+}

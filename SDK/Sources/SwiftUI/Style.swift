@@ -1,0 +1,257 @@
+@_spi(Views) import AppHostKit
+
+/// How shapes and text are filled: accepted, and drawn as nothing.
+public protocol ShapeStyle: Sendable {}
+
+/// A colour: drawn as nothing.
+public struct Color: Hashable, Sendable, ShapeStyle {
+    let name: String
+
+    public init(_ name: String, bundle: Bundle? = nil) { self.name = name }
+    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) { name = "rgb(\(red),\(green),\(blue),\(opacity))" }
+    public init(_ colorSpace: RGBColorSpace, red: Double, green: Double, blue: Double, opacity: Double = 1) { self.init(red: red, green: green, blue: blue, opacity: opacity) }
+    public init(white: Double, opacity: Double = 1) { name = "white(\(white),\(opacity))" }
+    public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) { name = "hsb(\(hue),\(saturation),\(brightness),\(opacity))" }
+
+    public func opacity(_ opacity: Double) -> Color { self }
+    public var gradient: AnyGradient { AnyGradient() }
+
+    public enum RGBColorSpace: Sendable { case sRGB, sRGBLinear, displayP3 }
+
+    public static let red = Color("red"), orange = Color("orange"), yellow = Color("yellow"), green = Color("green")
+    public static let mint = Color("mint"), teal = Color("teal"), cyan = Color("cyan"), blue = Color("blue")
+    public static let indigo = Color("indigo"), purple = Color("purple"), pink = Color("pink"), brown = Color("brown")
+    public static let white = Color("white"), gray = Color("gray"), black = Color("black"), clear = Color("clear")
+    public static let primary = Color("primary"), secondary = Color("secondary"), accentColor = Color("accentColor")
+}
+
+extension Color: View {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { [] }
+}
+
+extension ShapeStyle where Self == Color {
+    public static var red: Color { .red }
+    public static var orange: Color { .orange }
+    public static var yellow: Color { .yellow }
+    public static var green: Color { .green }
+    public static var mint: Color { .mint }
+    public static var teal: Color { .teal }
+    public static var cyan: Color { .cyan }
+    public static var blue: Color { .blue }
+    public static var indigo: Color { .indigo }
+    public static var purple: Color { .purple }
+    public static var pink: Color { .pink }
+    public static var brown: Color { .brown }
+    public static var white: Color { .white }
+    public static var gray: Color { .gray }
+    public static var black: Color { .black }
+    public static var clear: Color { .clear }
+    public static var accentColor: Color { .accentColor }
+}
+
+/// The primary, secondary, … level of the foreground.
+public struct HierarchicalShapeStyle: ShapeStyle {
+    let level: Int
+    public static let primary = HierarchicalShapeStyle(level: 0)
+    public static let secondary = HierarchicalShapeStyle(level: 1)
+    public static let tertiary = HierarchicalShapeStyle(level: 2)
+    public static let quaternary = HierarchicalShapeStyle(level: 3)
+}
+
+extension ShapeStyle where Self == HierarchicalShapeStyle {
+    public static var primary: HierarchicalShapeStyle { .primary }
+    public static var secondary: HierarchicalShapeStyle { .secondary }
+    public static var tertiary: HierarchicalShapeStyle { .tertiary }
+    public static var quaternary: HierarchicalShapeStyle { .quaternary }
+}
+
+/// The foreground, background or tint of the environment.
+public struct ForegroundStyle: ShapeStyle { public init() {} }
+public struct BackgroundStyle: ShapeStyle { public init() {} }
+public struct TintShapeStyle: ShapeStyle { public init() {} }
+
+extension ShapeStyle where Self == ForegroundStyle { public static var foreground: ForegroundStyle { ForegroundStyle() } }
+extension ShapeStyle where Self == BackgroundStyle { public static var background: BackgroundStyle { BackgroundStyle() } }
+extension ShapeStyle where Self == TintShapeStyle { public static var tint: TintShapeStyle { TintShapeStyle() } }
+
+/// A blurred material behind content.
+public struct Material: ShapeStyle {
+    public static let ultraThinMaterial = Material(), thinMaterial = Material(), regularMaterial = Material()
+    public static let thickMaterial = Material(), ultraThickMaterial = Material(), bar = Material()
+}
+
+extension ShapeStyle where Self == Material {
+    public static var ultraThinMaterial: Material { Material() }
+    public static var thinMaterial: Material { Material() }
+    public static var regularMaterial: Material { Material() }
+    public static var thickMaterial: Material { Material() }
+    public static var ultraThickMaterial: Material { Material() }
+    public static var bar: Material { Material() }
+}
+
+/// Colours that blend into each other.
+public struct Gradient: Hashable, Sendable {
+    public struct Stop: Hashable, Sendable {
+        public var color: Color
+        public var location: CGFloat
+        public init(color: Color, location: CGFloat) {
+            self.color = color
+            self.location = location
+        }
+    }
+    public var stops: [Stop]
+    public init(colors: [Color]) { stops = colors.enumerated().map { Stop(color: $1, location: CGFloat($0)) } }
+    public init(stops: [Stop]) { self.stops = stops }
+}
+
+public struct AnyGradient: ShapeStyle, Hashable {}
+
+public struct LinearGradient: ShapeStyle {
+    public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {}
+    public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {}
+    public init(stops: [Gradient.Stop], startPoint: UnitPoint, endPoint: UnitPoint) {}
+}
+
+public struct RadialGradient: ShapeStyle {
+    public init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {}
+    public init(colors: [Color], center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {}
+}
+
+public struct AngularGradient: ShapeStyle {
+    public init(gradient: Gradient, center: UnitPoint, angle: Angle = .zero) {}
+    public init(colors: [Color], center: UnitPoint, angle: Angle = .zero) {}
+}
+
+/// Any shape style.
+public struct AnyShapeStyle: ShapeStyle {
+    public init<S: ShapeStyle>(_ style: S) {}
+}
+
+extension LinearGradient: View {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { [] }
+}
+
+/// A font: accepted, and drawn as the same text.
+public struct Font: Hashable, Sendable {
+    let name: String
+
+    public static let largeTitle = Font(name: "largeTitle"), title = Font(name: "title"), title2 = Font(name: "title2")
+    public static let title3 = Font(name: "title3"), headline = Font(name: "headline"), subheadline = Font(name: "subheadline")
+    public static let body = Font(name: "body"), callout = Font(name: "callout"), footnote = Font(name: "footnote")
+    public static let caption = Font(name: "caption"), caption2 = Font(name: "caption2")
+
+    public static func system(size: CGFloat, weight: Weight? = nil, design: Design? = nil) -> Font { Font(name: "system\(size)") }
+    public static func system(_ style: TextStyle, design: Design? = nil, weight: Weight? = nil) -> Font { Font(name: "system") }
+    public static func custom(_ name: String, size: CGFloat) -> Font { Font(name: name) }
+    public static func custom(_ name: String, size: CGFloat, relativeTo textStyle: TextStyle) -> Font { Font(name: name) }
+    public static func custom(_ name: String, fixedSize: CGFloat) -> Font { Font(name: name) }
+
+    public func weight(_ weight: Weight) -> Font { self }
+    public func bold() -> Font { self }
+    public func italic() -> Font { self }
+    public func monospaced() -> Font { self }
+    public func monospacedDigit() -> Font { self }
+    public func smallCaps() -> Font { self }
+    public func leading(_ leading: Leading) -> Font { self }
+    public func width(_ width: Width) -> Font { self }
+
+    public struct Weight: Hashable, Sendable {
+        let value: Double
+        public static let ultraLight = Weight(value: -0.8), thin = Weight(value: -0.6), light = Weight(value: -0.4)
+        public static let regular = Weight(value: 0), medium = Weight(value: 0.23), semibold = Weight(value: 0.3)
+        public static let bold = Weight(value: 0.4), heavy = Weight(value: 0.56), black = Weight(value: 0.62)
+    }
+    public enum Design: Hashable, Sendable { case `default`, serif, rounded, monospaced }
+    public enum TextStyle: Hashable, Sendable, CaseIterable {
+        case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
+    }
+    public enum Leading: Hashable, Sendable { case standard, tight, loose }
+    public struct Width: Hashable, Sendable {
+        let value: CGFloat
+        public static let compressed = Width(value: -0.3), condensed = Width(value: -0.2), standard = Width(value: 0), expanded = Width(value: 0.2)
+    }
+}
+
+/// A 2D shape: drawn as nothing, filled or stroked.
+public protocol Shape: Sendable {}
+
+extension Shape {
+    public func fill<S: ShapeStyle>(_ content: S = ForegroundStyle(), style: FillStyle = FillStyle()) -> _ShapeView<Self> { _ShapeView(shape: self) }
+    public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> _ShapeView<Self> { _ShapeView(shape: self) }
+    public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> _ShapeView<Self> { _ShapeView(shape: self) }
+    public func stroke(lineWidth: CGFloat = 1) -> _ShapeView<Self> { _ShapeView(shape: self) }
+    public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> _ShapeView<Self> { _ShapeView(shape: self) }
+    public func strokeBorder(lineWidth: CGFloat = 1) -> _ShapeView<Self> { _ShapeView(shape: self) }
+    public func trim(from startFraction: CGFloat = 0, to endFraction: CGFloat = 1) -> Self { self }
+    public func inset(by amount: CGFloat) -> Self { self }
+}
+
+/// A shape drawn with a style: drawn as nothing.
+public struct _ShapeView<Content: Shape>: Sendable {
+    let shape: Content
+}
+
+extension _ShapeView: View {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { [] }
+}
+
+public struct FillStyle: Equatable, Sendable {
+    public init(eoFill: Bool = false, antialiased: Bool = true) {}
+}
+
+public struct StrokeStyle: Equatable, Sendable {
+    public init(lineWidth: CGFloat = 1, lineCap: CGLineCap = .butt, lineJoin: CGLineJoin = .miter, miterLimit: CGFloat = 10, dash: [CGFloat] = [], dashPhase: CGFloat = 0) {}
+}
+
+public enum CGLineCap: Sendable { case butt, round, square }
+public enum CGLineJoin: Sendable { case miter, round, bevel }
+
+/// How the corners of a rounded rectangle are rounded.
+public enum RoundedCornerStyle: Sendable, Hashable { case circular, continuous }
+
+public struct Rectangle: Shape { public init() {} }
+public struct RoundedRectangle: Shape {
+    public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {}
+    public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {}
+}
+public struct UnevenRoundedRectangle: Shape {
+    public init(topLeadingRadius: CGFloat = 0, bottomLeadingRadius: CGFloat = 0, bottomTrailingRadius: CGFloat = 0, topTrailingRadius: CGFloat = 0, style: RoundedCornerStyle = .continuous) {}
+}
+public struct Circle: Shape { public init() {} }
+public struct Ellipse: Shape { public init() {} }
+public struct Capsule: Shape { public init(style: RoundedCornerStyle = .continuous) {} }
+
+extension Shape where Self == Rectangle { public static var rect: Rectangle { Rectangle() } }
+extension Shape where Self == Circle { public static var circle: Circle { Circle() } }
+extension Shape where Self == Capsule { public static var capsule: Capsule { Capsule() } }
+extension Shape where Self == RoundedRectangle {
+    public static func rect(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) -> RoundedRectangle { RoundedRectangle(cornerRadius: cornerRadius, style: style) }
+}
+
+extension Rectangle: View {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { [] }
+}
+extension RoundedRectangle: View {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { [] }
+}
+extension UnevenRoundedRectangle: View {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { [] }
+}
+extension Circle: View {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { [] }
+}
+extension Ellipse: View {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { [] }
+}
+extension Capsule: View {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { [] }
+}

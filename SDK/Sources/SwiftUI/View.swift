@@ -1,0 +1,219 @@
+// The SwiftUI module of AppHost: a feature's SwiftUI views compile unchanged on Linux and are
+// drawn as text, as the same numbered elements as a DSL screen (see docs/swiftui.md).
+@_exported import Foundation
+@_exported import Observation
+@_spi(Views) import AppHostKit
+
+/// A part of a feature's user interface, drawn by the host as text.
+@MainActor @preconcurrency
+public protocol View {
+    /// The view this one is made of.
+    associatedtype Body: View
+    /// The content of the view.
+    @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
+    /// The elements the view draws as (the host's; a view never writes it).
+    func _render(in context: _RenderContext) -> [Node]
+}
+
+extension View {
+    /// A view of the feature's: its properties are bound to their state, then its body drawn.
+    public func _render(in context: _RenderContext) -> [Node] {
+        context.renderComposite(self)
+    }
+}
+
+extension Never: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("Never has no body") }
+    public func _render(in context: _RenderContext) -> [Node] { [] }
+}
+
+/// What a view drawn by the host itself answers for `body`, which is never asked.
+func primitiveBody(_ type: Any.Type) -> Never {
+    fatalError("\(type) is drawn by the host and has no body")
+}
+
+/// A view that draws nothing.
+public struct EmptyView: Sendable {
+    public init() {}
+}
+
+extension EmptyView: View {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { [] }
+}
+
+/// A type-erased view.
+public struct AnyView {
+    let box: AnyViewBox
+
+    /// Erases the type of `view`.
+    public init<V: View>(_ view: V) {
+        box = (view as? AnyView)?.box ?? ViewBox(view)
+    }
+
+    /// Erases the type of `view`.
+    public init<V: View>(erasing view: V) {
+        self.init(view)
+    }
+}
+
+extension AnyView: View {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { box.render(in: context) }
+}
+
+/// Holds a view of any type and draws it.
+class AnyViewBox {
+    @MainActor func render(in context: _RenderContext) -> [Node] { [] }
+    /// The type of the view held, part of the identity of the state below it.
+    var viewType: Any.Type { Never.self }
+}
+
+final class ViewBox<V: View>: AnyViewBox {
+    let view: V
+    init(_ view: V) { self.view = view }
+    @MainActor override func render(in context: _RenderContext) -> [Node] {
+        view._render(in: context.child(typeKey(V.self)))
+    }
+    override var viewType: Any.Type { V.self }
+}
+
+/// Views one after the other, as a ``ViewBuilder`` block lists them.
+public struct TupleView<T> {
+    /// The views.
+    public var value: T
+    let children: [AnyView]
+
+    init(value: T, children: [AnyView]) {
+        self.value = value
+        self.children = children
+    }
+}
+
+extension TupleView: View {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] {
+        var nodes: [Node] = []
+        for (index, child) in children.enumerated() {
+            nodes += child.box.render(in: context.child(index))
+        }
+        return nodes
+    }
+}
+
+/// One of two views, as an `if`/`else` or a `switch` in a ``ViewBuilder`` block chose.
+public struct _ConditionalContent<TrueContent, FalseContent> {
+    enum Storage {
+        case trueContent(TrueContent)
+        case falseContent(FalseContent)
+    }
+    let storage: Storage
+}
+
+extension _ConditionalContent: View where TrueContent: View, FalseContent: View {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] {
+        switch storage {
+        case .trueContent(let view): view._render(in: context.child("t"))
+        case .falseContent(let view): view._render(in: context.child("f"))
+        }
+    }
+}
+
+extension Optional: View where Wrapped: View {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] {
+        switch self {
+        case .some(let view): view._render(in: context.child("s"))
+        case .none: []
+        }
+    }
+}
+
+/// Builds a view from a block of views, with `if`, `if let`, `switch` and `#available`.
+@resultBuilder
+public enum ViewBuilder {
+    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+        var children: [AnyView] = []
+        for view in repeat each content { children.append(AnyView(view)) }
+        return TupleView(value: (repeat each content), children: children)
+    }
+    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
+        _ConditionalContent(storage: .trueContent(first))
+    }
+    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
+        _ConditionalContent(storage: .falseContent(second))
+    }
+    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
+}
+
+/// Views grouped with no chrome of their own.
+public struct Group<Content> {
+    let content: Content
+}
+
+extension Group: View where Content: View {
+    /// Groups the views of a block.
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { content._render(in: context) }
+}
+
+/// Views for each element of a collection, each identified by its element's identity.
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
+    /// The elements.
+    public var data: Data
+    /// A view for each element.
+    public var content: (Data.Element) -> Content
+    let id: (Data.Element) -> ID
+}
+
+extension ForEach where Content: View {
+    /// A view for each element of an identifiable collection.
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) where Data.Element: Identifiable, ID == Data.Element.ID {
+        self.data = data
+        self.content = content
+        self.id = { $0.id }
+    }
+
+    /// A view for each element, identified by the value at `id`.
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.content = content
+        self.id = { $0[keyPath: id] }
+    }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int, Content: View {
+    /// A view for each number of a constant range.
+    public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+        self.data = data
+        self.content = content
+        self.id = { $0 }
+    }
+}
+
+extension ForEach: View where Content: View {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] {
+        var nodes: [Node] = []
+        for element in data {
+            let identity = id(element)
+            var row = context.child("#\(identity)")
+            if row.picker != nil, row.implicitTag == nil { row.implicitTag = AnyHashable(identity) }
+            nodes += content(element)._render(in: row)
+        }
+        return nodes
+    }
+}
+
+/// The key of a view's type in the identity of the state below it.
+func typeKey(_ type: Any.Type) -> String {
+    String(UInt(bitPattern: ObjectIdentifier(type).hashValue), radix: 36)
+}

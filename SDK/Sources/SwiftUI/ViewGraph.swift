@@ -1,0 +1,239 @@
+@_spi(Views) import AppHostKit
+
+/// Where a view is drawn: its place in the tree (the identity its state is kept under), the
+/// environment it reads, and what the views around it collect (a picker's choices, a label's text).
+public struct _RenderContext {
+    let graph: ViewGraph
+    /// The identity of the view: its place among its parent's children, down from the root.
+    var path: String
+    var environment: EnvironmentValues
+    /// Inside a ``Picker``: how a tagged choice is drawn.
+    var picker: PickerSelection?
+    /// Inside a ``ForEach`` of a picker: the element's identity, its tag unless it has one.
+    var implicitTag: AnyHashable?
+    /// Drawing a control's label: its text is collected, images give their names.
+    var label: LabelCollector?
+    /// Inside an alert or a dialog: a button's action also dismisses it.
+    var dismissesOnAction: (@MainActor () -> Void)?
+    /// What a text field inside does when its text is submitted (`.onSubmit`).
+    var submit: (@MainActor () -> Void)?
+    /// Destinations of values pushed in a `NavigationStack`, by the value's type.
+    var destinations: [ObjectIdentifier: (Any) -> AnyView] = [:]
+
+    /// The context of a child, identified by `component` among its siblings.
+    func child(_ component: String) -> _RenderContext {
+        var context = self
+        context.path += "/" + component
+        return context
+    }
+
+    func child(_ index: Int) -> _RenderContext {
+        child(String(index))
+    }
+
+    /// Draws a view of the feature's: binds its state and environment properties, then its body.
+    @MainActor
+    func renderComposite<V: View>(_ view: V) -> [Node] {
+        let inner = child(typeKey(V.self))
+        graph.bind(view, at: inner)
+        return view.body._render(in: inner)
+    }
+}
+
+/// The text of a control's label as it is drawn.
+final class LabelCollector {
+    var images: [String] = []
+}
+
+/// A picker's selection, as the choices inside it see it.
+struct PickerSelection {
+    let isSelected: (AnyHashable) -> Bool
+    let select: @MainActor (AnyHashable) -> Void
+}
+
+/// What a view's `.task`, `.onAppear`, `.onDisappear` or `.onChange` asks, found as it is drawn.
+struct LifecycleEntry {
+    var appear: (@MainActor () -> Void)?
+    var disappear: (@MainActor () -> Void)?
+    var task: (@MainActor () async -> Void)?
+    var taskID: AnyHashable?
+    var watched: WatchedValue?
+}
+
+/// A value `.onChange(of:)` watches, and what to do when it changes.
+struct WatchedValue {
+    let value: Any
+    let initial: Bool
+    let isSame: (Any) -> Bool
+    let changed: @MainActor (Any) -> Void
+}
+
+/// The life of one screen's tree of views: the state its views keep, by their identity, between
+/// drawings; the lifecycle work each drawing finds to do; the tasks its views started.
+@MainActor
+final class ViewGraph {
+    private var slots: [String: AnyObject] = [:]
+    private var touched: Set<String> = []
+    private var active: [String: LifecycleEntry] = [:]
+    private var found: [String: LifecycleEntry] = [:]
+    private var pending: [@MainActor () -> Void] = []
+    private var tasks: [String: Task<Void, Never>] = [:]
+    /// The topmost presentation (a sheet, an alert, a pushed view) the drawing found.
+    var presented: [Node]?
+    private let root: AnyViewBox
+    private let environment: EnvironmentValues
+
+    init(root: AnyViewBox, environment: EnvironmentValues) {
+        self.root = root
+        self.environment = environment
+    }
+
+    isolated deinit {
+        for task in tasks.values { task.cancel() }
+    }
+
+    /// Draws the tree, and works out what appeared, changed and went away since the last drawing.
+    func render() -> [Node] {
+        touched.removeAll(keepingCapacity: true)
+        found.removeAll(keepingCapacity: true)
+        presented = nil
+        let context = _RenderContext(graph: self, path: "", environment: environment)
+        let nodes = root.render(in: context)
+        let shown = presented ?? nodes
+        settleLifecycle()
+        slots = slots.filter { touched.contains($0.key) }
+        return shown
+    }
+
+    /// Draws a presentation (a sheet, an alert, a pushed view) that covers the screen: it is what
+    /// the screen shows, unless a presentation drawn inside it, or after it, covers it in turn.
+    func present(_ draw: () -> [Node]) {
+        presented = nil
+        let nodes = draw()
+        if presented == nil { presented = nodes }
+    }
+
+    /// The work the last drawings found to do, handed over once.
+    func takeWork() -> [@MainActor () -> Void] {
+        defer { pending.removeAll() }
+        return pending
+    }
+
+    /// The state kept for `key`, made by `make` when the view is drawn for the first time.
+    func slot<Slot: AnyObject>(_ key: String, make: () -> Slot) -> Slot {
+        touched.insert(key)
+        if let slot = slots[key] as? Slot { return slot }
+        let slot = make()
+        slots[key] = slot
+        return slot
+    }
+
+    /// Binds the state, environment and focus properties of a view (or modifier) to what is kept
+    /// for its identity.
+    func bind(_ value: Any, at context: _RenderContext) {
+        let mirror = Mirror(reflecting: value)
+        guard !mirror.children.isEmpty else { return }
+        for (index, child) in mirror.children.enumerated() {
+            let key = context.path + "." + (child.label ?? String(index))
+            if let property = child.value as? any BoundProperty {
+                property.bind(key: key, in: self, context: context)
+            } else if child.value is any DynamicProperty {
+                bind(child.value, at: context.child(child.label ?? String(index)))
+            }
+        }
+    }
+
+    func record(_ entry: LifecycleEntry, at path: String) {
+        found[path] = entry
+    }
+
+    private func settleLifecycle() {
+        for (path, entry) in found {
+            if let old = active[path] {
+                if entry.task != nil, entry.taskID != old.taskID { start(entry, at: path) }
+                if let watched = entry.watched, let before = old.watched, !watched.isSame(before.value) {
+                    let previous = before.value
+                    pending.append { watched.changed(previous) }
+                }
+            } else {
+                if let appear = entry.appear { pending.append(appear) }
+                if entry.task != nil { start(entry, at: path) }
+                if let watched = entry.watched, watched.initial {
+                    let value = watched.value
+                    pending.append { watched.changed(value) }
+                }
+            }
+        }
+        for (path, entry) in active where found[path] == nil {
+            if let disappear = entry.disappear { pending.append(disappear) }
+            if entry.task != nil {
+                pending.append { [weak self] in
+                    self?.tasks.removeValue(forKey: path)?.cancel()
+                }
+            }
+        }
+        active = found
+    }
+
+    private func start(_ entry: LifecycleEntry, at path: String) {
+        guard let task = entry.task else { return }
+        pending.append { [weak self] in
+            guard let self else { return }
+            self.tasks[path]?.cancel()
+            // Started inside the command's view-model code, so the host counts it as the command's work.
+            self.tasks[path] = Task { @MainActor in await task() }
+        }
+    }
+}
+
+/// A property of a view whose value the host keeps between drawings (`@State`, `@FocusState`,
+/// `@Environment`, …): bound to it before the view's body is drawn.
+protocol BoundProperty {
+    @MainActor func bind(key: String, in graph: ViewGraph, context: _RenderContext)
+}
+
+/// A property that keeps state for its view; one made of others (`@State` inside) is bound too.
+public protocol DynamicProperty {
+    /// Called before the view's body is drawn.
+    mutating func update()
+}
+
+extension DynamicProperty {
+    public mutating func update() {}
+}
+
+extension _RenderContext {
+    /// The text of `view` drawn as a label: its texts joined, or the names of its images when it has no text.
+    @MainActor
+    func labelText<V: View>(_ view: V) -> String {
+        var context = self
+        let collector = LabelCollector()
+        context.label = collector
+        let nodes = view._render(in: context.child("label"))
+        let text = nodes.texts.joined(separator: " ")
+        return text.isEmpty ? collector.images.joined(separator: " ") : text
+    }
+}
+
+extension [Node] {
+    /// The texts these nodes show, in order.
+    var texts: [String] {
+        var texts: [String] = []
+        for node in self {
+            switch node {
+            case .title(let text), .text(let text), .progress(let text), .error(let text): texts.append(text)
+            case .button(let text, _), .link(let text, _, _), .toggle(let text, _, _), .textField(let text, _, _): texts.append(text)
+            case .list(let nodes), .group(let nodes): texts += nodes.texts
+            case .section(let header, let nodes): texts += (header.map { [$0] } ?? []) + nodes.texts
+            case .divider: break
+            @unknown default: break
+            }
+        }
+        return texts
+    }
+}
+
+/// Holds a value that is not `Sendable` where the kit's actions ask for one; every use is on the main actor.
+struct MainActorBox<Value>: @unchecked Sendable {
+    let value: Value
+}
