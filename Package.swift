@@ -9,7 +9,7 @@ let mocks: Target.Dependency = .product(name: "AppHostKitMocks", package: "Mocks
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let host: Target.Dependency = .product(name: "AppHost", package: "Host")
 let testing: Target.Dependency = .product(name: "AppHostTesting", package: "Host")
-let swiftUI: Target.Dependency = .product(name: "SwiftUI", package: "SDK")
+let swiftUI: Target.Dependency = .product(name: "SwiftUI", package: "SwiftUI")
 let hostSupport: Target.Dependency = .product(name: "CHostSupport", package: "Host")
 
 /// A feature: its implementation (its Navigation type included), the one-function entry target
@@ -75,6 +75,7 @@ let package = Package(
     dependencies: [
         .package(path: "SDK"),
         .package(path: "SDK/Mocks"),
+        .package(path: "SDK/SwiftUI"),
         .package(path: "SDK/Host"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),

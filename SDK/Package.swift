@@ -16,8 +16,6 @@ let package = Package(
     products: [
         .library(name: "AppHostKit", type: .dynamic, targets: ["AppHostKit"]),
         .library(name: "CAppHost", targets: ["CAppHost"]),
-        // SwiftUI for Linux: a feature's views compile unchanged and the host draws them as text.
-        .library(name: "SwiftUI", type: .dynamic, targets: ["SwiftUI"]),
     ],
     targets: [
         .target(name: "CAppHost"),
@@ -33,6 +31,5 @@ let package = Package(
                 .unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface"]),
             ]
         ),
-        .target(name: "SwiftUI", dependencies: ["AppHostKit"]),
     ]
 )

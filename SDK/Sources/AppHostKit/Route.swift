@@ -223,3 +223,14 @@ extension String {
         return String(scalars[first...last])
     }
 }
+
+extension Route {
+    /// The route of `value` when it is a route or a navigation value, nil for anything else: what a
+    /// view's link to a value pushes.
+    @_spi(Views)
+    public static func destination(of value: Any) throws(RouteError) -> Route? {
+        if let route = value as? Route { return route }
+        if let navigation = value as? any Navigation { return try Route(navigation) }
+        return nil
+    }
+}

@@ -367,13 +367,11 @@ extension NavigationLink: View where Label: View, Destination: View {
         case .view(let destination):
             return Pushed.link(title, destination: destination, in: context)
         case .value(let value?):
-            if let route = value.base as? Route { return [.link(title, destination: route, failure: nil)] }
-            if let navigation = value.base as? any Navigation {
-                do {
-                    return [.link(title, destination: try Route(navigation), failure: nil)]
-                } catch {
-                    return [.link(title, destination: nil, failure: error.description)]
-                }
+            // Asked of the kit: a type's metadata is the kit's to compare.
+            do {
+                if let route = try Route.destination(of: value.base) { return [.link(title, destination: route, failure: nil)] }
+            } catch {
+                return [.link(title, destination: nil, failure: error.description)]
             }
             guard let make = context.destinations[ObjectIdentifier(type(of: value.base))] else {
                 return [.link(title, destination: nil, failure: "no navigationDestination(for: \(type(of: value.base)).self) above this link")]

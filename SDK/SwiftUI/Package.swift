@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+// SwiftUI for Linux: a feature's SwiftUI views compile unchanged against this module, and the host
+// draws them as text, as the same numbered elements as the kit's screen DSL (docs/swiftui.md).
+// A package of its own, as AppHostKitMocks is: a library of the SDK package would link the kit's
+// *target* and carry a second kit (its own `Route`, its own `Screen`) into every feature that
+// uses it. Depending on the AppHostKit *product* links the one shared libAppHostKit.so.
+// It is a dynamic library, one per process, so that every feature's views share its types.
+import PackageDescription
+
+let package = Package(
+    name: "AppHostSwiftUI",
+    products: [
+        .library(name: "SwiftUI", type: .dynamic, targets: ["SwiftUI"])
+    ],
+    dependencies: [
+        .package(path: "..")
+    ],
+    targets: [
+        .target(name: "SwiftUI", dependencies: [.product(name: "AppHostKit", package: "SDK")])
+    ]
+)
