@@ -1,4 +1,5 @@
 import AppHostKit
+import SwiftUI
 
 /// Builds the Character feature's repositories, use cases, view models and screens.
 @MainActor
@@ -32,26 +33,18 @@ struct CharacterContainer {
     func makeScreen(for navigation: CharacterNavigation, router: any RouterContract) -> Screen {
         switch navigation {
         case .list:
-            Screen(makeCharacterListViewModel(router: router), task: { await $0.didAppear() }) {
-                CharacterListView(viewModel: $0).body
-            }
+            Screen(makeCharacterListViewModel(router: router)) { CharacterListView(viewModel: $0) }
         case .detail(let identifier):
-            Screen(makeCharacterDetailViewModel(identifier: identifier, router: router)) {
-                CharacterDetailView(viewModel: $0).body
-            }
+            Screen(makeCharacterDetailViewModel(identifier: identifier, router: router)) { CharacterDetailView(viewModel: $0) }
         case .picker:
-            Screen(makeCharacterPickerViewModel(router: router), task: { await $0.didAppear() }) {
-                CharacterPickerView(viewModel: $0).body
-            }
+            Screen(makeCharacterPickerViewModel(router: router)) { CharacterPickerView(viewModel: $0) }
         }
     }
 
     func makeScreen(for navigation: CharacterLiveNavigation, router: any RouterContract) -> Screen {
         switch navigation {
         case .filter(let selected, let delegate):
-            Screen(CharacterFilterViewModel(selected: selected, delegate: delegate, router: router)) {
-                CharacterFilterView(viewModel: $0).body
-            }
+            Screen(CharacterFilterViewModel(selected: selected, delegate: delegate, router: router)) { CharacterFilterView(viewModel: $0) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import AppHostKit
+import SwiftUI
 
 /// Builds the Settings feature's view models and screens around one store.
 @MainActor
@@ -8,13 +9,13 @@ struct SettingsContainer {
     func makeScreen(for navigation: SettingsNavigation, router: any RouterContract) -> Screen {
         switch navigation {
         case .main:
-            Screen(SettingsViewModel(store: store, router: router)) { SettingsView(viewModel: $0).body }
+            Screen(SettingsViewModel(store: store, router: router)) { SettingsView(viewModel: $0) }
         case .profile:
-            Screen(ProfileViewModel(store: store, router: router)) { ProfileView(viewModel: $0).body }
+            Screen(ProfileViewModel(store: store, router: router)) { ProfileView(viewModel: $0) }
         case .whatsNew:
-            Screen(WhatsNewViewModel(router: router)) { WhatsNewView(viewModel: $0).body }
+            Screen(WhatsNewViewModel(router: router)) { WhatsNewView(viewModel: $0) }
         case .syncStatus:
-            Screen(SyncStatusViewModel(), task: { await $0.didAppear() }) { SyncStatusView(viewModel: $0).body }
+            Screen(SyncStatusViewModel()) { SyncStatusView(viewModel: $0) }
         }
     }
 }

@@ -205,9 +205,14 @@ extension ForEach: View where Content: View {
         var nodes: [Node] = []
         for element in data {
             let identity = id(element)
-            var row = context.child("#\(identity)")
-            if row.picker != nil, row.implicitTag == nil { row.implicitTag = AnyHashable(identity) }
-            nodes += content(element)._render(in: row)
+            let row = context.child("#\(identity)")
+            let drawn = content(element)._render(in: row)
+            // Inside a picker, a row with no tag of its own is the choice of its element's identity.
+            if let picker = context.picker, !drawn.contains(where: { if case .toggle = $0 { true } else { false } }) {
+                nodes.append(PickerChoice.node(drawn.texts.joined(separator: " "), tag: AnyHashable(identity), picker: picker))
+            } else {
+                nodes += drawn
+            }
         }
         return nodes
     }

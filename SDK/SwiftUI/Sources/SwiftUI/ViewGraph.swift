@@ -9,8 +9,6 @@ public struct _RenderContext {
     var environment: EnvironmentValues
     /// Inside a ``Picker``: how a tagged choice is drawn.
     var picker: PickerSelection?
-    /// Inside a ``ForEach`` of a picker: the element's identity, its tag unless it has one.
-    var implicitTag: AnyHashable?
     /// Drawing a control's label: its text is collected, images give their names.
     var label: LabelCollector?
     /// Inside an alert or a dialog: a button's action also dismisses it.

@@ -1,4 +1,5 @@
 import AppHostKit
+import Observation
 
 /// What a character's detail shows.
 enum CharacterDetailViewState: Equatable {
@@ -9,6 +10,7 @@ enum CharacterDetailViewState: Equatable {
 }
 
 @MainActor
+@Observable
 final class CharacterDetailViewModel: ViewModel {
     private(set) var state: CharacterDetailViewState = .idle
     let identifier: Int

@@ -1,18 +1,25 @@
-import AppHostKit
+import SwiftUI
 
-/// One character's detail: a pure function of the view model's state.
-@MainActor
-struct CharacterDetailView {
+/// One character's detail.
+struct CharacterDetailView: View {
     let viewModel: CharacterDetailViewModel
 
+    var body: some View {
+        content
+            .navigationTitle(title)
+            .navigationBarTitleDisplayMode(.inline)
+    }
+
+    private var title: String {
+        if case .loaded(let character) = viewModel.state { character.name } else { "Character \(viewModel.identifier)" }
+    }
+
     @ViewBuilder
-    var body: [Node] {
+    private var content: some View {
         switch viewModel.state {
         case .idle, .loading:
-            Title("Character \(viewModel.identifier)")
-            ProgressIndicator("Loading character \(viewModel.identifier)…")
+            ProgressView("Loading character \(viewModel.identifier)…")
         case .loaded(let character):
-            Title(character.name)
             Section("Profile") {
                 Text("Status: \(character.status.rawValue)")
                 Text("Species: \(character.species)")
@@ -20,14 +27,13 @@ struct CharacterDetailView {
                 Text("Episodes: \(character.episodeCount)")
             }
             Divider()
-            Button("Back") { [viewModel] in viewModel.didTapOnBackButton() }
-            Button("Home") { [viewModel] in viewModel.didTapOnHomeButton() }
-            Button("View episodes") { [viewModel] in viewModel.didTapOnEpisodesButton() }
+            Button("Back") { viewModel.didTapOnBackButton() }
+            Button("Home") { viewModel.didTapOnHomeButton() }
+            Button("View episodes") { viewModel.didTapOnEpisodesButton() }
         case .error(let message):
-            Title("Character \(viewModel.identifier)")
-            ErrorMessage(message)
-            Button("Retry") { [viewModel] in await viewModel.didTapOnRetryButton() }
-            Button("Back") { [viewModel] in viewModel.didTapOnBackButton() }
+            Label(message, systemImage: "exclamationmark.triangle")
+            Button("Retry") { Task { await viewModel.didTapOnRetryButton() } }
+            Button("Back") { viewModel.didTapOnBackButton() }
         }
     }
 }

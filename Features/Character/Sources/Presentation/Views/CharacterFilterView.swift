@@ -1,19 +1,20 @@
-import AppHostKit
+import SwiftUI
 
 /// The statuses to choose from, the one chosen marked, and Apply.
-@MainActor
-struct CharacterFilterView {
+struct CharacterFilterView: View {
     let viewModel: CharacterFilterViewModel
 
-    @ViewBuilder
-    var body: [Node] {
-        Title("Filter characters")
-        Section("Status") {
-            for status in CharacterStatusFilter.allCases {
-                Toggle(status.title, isOn: viewModel.selected == status) { [viewModel] _ in viewModel.didSelect(status) }
+    var body: some View {
+        Form {
+            Picker("Status", selection: Binding(get: { viewModel.selected }, set: { viewModel.didSelect($0) })) {
+                ForEach(CharacterStatusFilter.allCases, id: \.self) { status in
+                    Text(status.title).tag(status)
+                }
             }
+            .pickerStyle(.inline)
+            Button("Apply") { viewModel.didTapOnApplyButton() }
+            Button("Cancel", role: .cancel) { viewModel.didTapOnCancelButton() }
         }
-        Button("Apply") { [viewModel] in viewModel.didTapOnApplyButton() }
-        Button("Cancel") { [viewModel] in viewModel.didTapOnCancelButton() }
+        .navigationTitle("Filter characters")
     }
 }

@@ -1,23 +1,31 @@
-import AppHostKit
+import SwiftUI
 
 /// A list of characters to choose from.
-@MainActor
-struct CharacterPickerView {
+struct CharacterPickerView: View {
     let viewModel: CharacterListViewModel
 
+    var body: some View {
+        content
+            .navigationTitle("Choose a character")
+            .toolbar {
+                ToolbarItem(placement: .cancellationAction) {
+                    Button("Cancel") { viewModel.didTapOnCancelButton() }
+                }
+            }
+            .task { await viewModel.didAppear() }
+    }
+
     @ViewBuilder
-    var body: [Node] {
-        Title("Choose a character")
+    private var content: some View {
         switch viewModel.state {
         case .idle, .loading:
-            ProgressIndicator("Loading characters…")
+            ProgressView("Loading characters…")
         case .loaded(let characters):
             List(characters.prefix(5)) { character in
-                Button(character.name) { [viewModel] in viewModel.didSelect(character) }
+                Button(character.name) { viewModel.didSelect(character) }
             }
         case .error(let message):
-            ErrorMessage(message)
+            Label(message, systemImage: "exclamationmark.triangle")
         }
-        Button("Cancel") { [viewModel] in viewModel.didTapOnCancelButton() }
     }
 }

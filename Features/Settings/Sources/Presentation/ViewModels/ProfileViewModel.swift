@@ -1,6 +1,8 @@
 import AppHostKit
+import Observation
 
 @MainActor
+@Observable
 final class ProfileViewModel: ViewModel, ResultReceiver {
     private(set) var draftName: String
     private(set) var draftFavourite: String?

@@ -1,17 +1,18 @@
-import AppHostKit
+import SwiftUI
 
-@MainActor
-struct ProfileView {
+struct ProfileView: View {
     let viewModel: ProfileViewModel
 
-    @ViewBuilder
-    var body: [Node] {
-        Title("Profile")
-        TextField("Name", text: viewModel.draftName) { [viewModel] in viewModel.didChangeName($0) }
-        Text("Favourite character: \(viewModel.draftFavourite ?? "none")")
-        Button("Choose favourite") { [viewModel] in viewModel.didTapOnChooseFavouriteButton() }
-        Divider()
-        Button("Save") { [viewModel] in viewModel.didTapOnSaveButton() }
-        Button("Cancel") { [viewModel] in viewModel.didTapOnCancelButton() }
+    var body: some View {
+        Form {
+            TextField("Name", text: Binding(get: { viewModel.draftName }, set: { viewModel.didChangeName($0) }))
+                .textContentType(.name)
+            Text("Favourite character: \(viewModel.draftFavourite ?? "none")")
+            Button("Choose favourite") { viewModel.didTapOnChooseFavouriteButton() }
+            Divider()
+            Button("Save") { viewModel.didTapOnSaveButton() }
+            Button("Cancel", role: .cancel) { viewModel.didTapOnCancelButton() }
+        }
+        .navigationTitle("Profile")
     }
 }

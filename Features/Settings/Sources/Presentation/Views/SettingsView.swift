@@ -1,26 +1,24 @@
-import AppHostKit
+import SwiftUI
 
-@MainActor
-struct SettingsView {
+struct SettingsView: View {
     let viewModel: SettingsViewModel
 
-    @ViewBuilder
-    var body: [Node] {
-        Title("Settings")
-        Section("Appearance") {
-            Toggle("Dark mode", isOn: viewModel.store.isDarkModeOn) { [viewModel] in viewModel.didToggleDarkMode($0) }
-            Toggle("Notifications", isOn: viewModel.store.areNotificationsOn) { [viewModel] in
-                viewModel.didToggleNotifications($0)
+    var body: some View {
+        Form {
+            Section("Appearance") {
+                Toggle("Dark mode", isOn: Binding(get: { viewModel.store.isDarkModeOn }, set: { viewModel.didToggleDarkMode($0) }))
+                Toggle("Notifications", isOn: Binding(get: { viewModel.store.areNotificationsOn }, set: { viewModel.didToggleNotifications($0) }))
             }
+            Section("Profile") {
+                Text("Name: \(viewModel.store.name)")
+                Text("Favourite character: \(viewModel.store.favouriteCharacter ?? "none")")
+                Button("Edit profile") { viewModel.didTapOnEditProfileButton() }
+            }
+            Divider()
+            Button("What's new") { viewModel.didTapOnWhatsNewButton() }
+            Button("Sync status") { viewModel.didTapOnSyncStatusButton() }
+            Button("Reset settings", role: .destructive) { viewModel.didTapOnResetButton() }
         }
-        Section("Profile") {
-            Text("Name: \(viewModel.store.name)")
-            Text("Favourite character: \(viewModel.store.favouriteCharacter ?? "none")")
-            Button("Edit profile") { [viewModel] in viewModel.didTapOnEditProfileButton() }
-        }
-        Divider()
-        Button("What's new") { [viewModel] in viewModel.didTapOnWhatsNewButton() }
-        Button("Sync status") { [viewModel] in viewModel.didTapOnSyncStatusButton() }
-        Button("Reset settings") { [viewModel] in viewModel.didTapOnResetButton() }
+        .navigationTitle("Settings")
     }
 }

@@ -1,13 +1,16 @@
-import AppHostKit
+import SwiftUI
 
-@MainActor
-struct SyncStatusView {
+struct SyncStatusView: View {
     let viewModel: SyncStatusViewModel
 
-    @ViewBuilder
-    var body: [Node] {
-        Title("Sync status")
-        Text("Checks: \(viewModel.checks)")
-        Text("Checking for \(viewModel.elapsedMilliseconds) ms")
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text("Checks: \(viewModel.checks)")
+                .monospacedDigit()
+            Text("Checking for \(viewModel.elapsedMilliseconds) ms")
+                .foregroundStyle(.secondary)
+        }
+        .navigationTitle("Sync status")
+        .task { await viewModel.didAppear() }
     }
 }

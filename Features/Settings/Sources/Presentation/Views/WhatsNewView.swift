@@ -1,17 +1,20 @@
-import AppHostKit
+import SwiftUI
 
-@MainActor
-struct WhatsNewView {
+struct WhatsNewView: View {
     let viewModel: WhatsNewViewModel
 
-    @ViewBuilder
-    var body: [Node] {
-        Title("What's new")
+    var body: some View {
         List {
             Text("Sheets, covers, alerts and confirmation dialogs")
             Text("Tabs and a split layout")
             Text("Deep links and state restoration")
         }
-        Button("Close") { [viewModel] in viewModel.didTapOnCloseButton() }
+        .listStyle(.plain)
+        .navigationTitle("What's new")
+        .toolbar {
+            ToolbarItem(placement: .cancellationAction) {
+                Button("Close") { viewModel.didTapOnCloseButton() }
+            }
+        }
     }
 }
