@@ -16,6 +16,12 @@ let package = Package(
         .package(path: "..")
     ],
     targets: [
-        .target(name: "SwiftUI", dependencies: [.product(name: "AppHostKit", package: "SDK")])
+        .target(
+            name: "SwiftUI",
+            dependencies: [.product(name: "AppHostKit", package: "SDK")],
+            // Named by its soname, so that a feature copied or linked away from its build folder
+            // finds the copy the host opened (beside its kit) as the library it needs.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libSwiftUI.so"])]
+        )
     ]
 )

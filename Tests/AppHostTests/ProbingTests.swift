@@ -172,12 +172,14 @@ struct ProbingTests {
     func twoBuildsOfTheHostTakingTurnsOverOneCacheEachKeepTheirRecords() throws {
         let setup = try Setup()
         try setup.features.addBuiltFeature("Home")
-        // Another build: the same program in another folder, with its kit beside it.
+        // Another build: the same program in another folder, with its kit and SwiftUI beside it.
         let other = try FeatureFixtures()
         let otherHost = other.path("apphost")
         try FileManager.default.copyItem(atPath: apphost, toPath: otherHost)
         let kit = URL(fileURLWithPath: apphost).deletingLastPathComponent().appendingPathComponent("libAppHostKit.so").path
         try FileManager.default.copyItem(atPath: kit, toPath: other.path("libAppHostKit.so"))
+        let swiftUI = URL(fileURLWithPath: apphost).deletingLastPathComponent().appendingPathComponent("libSwiftUI.so").path
+        try FileManager.default.copyItem(atPath: swiftUI, toPath: other.path("libSwiftUI.so"))
         func list(_ host: String) throws -> String {
             try ProcessRunner.run(host, ["list", "--features", setup.features.directory.path], environment: setup.environment).output
         }

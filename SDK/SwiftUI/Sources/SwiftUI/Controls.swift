@@ -159,8 +159,16 @@ extension Label: View where Title: View, Icon: View {
     public func _render(in context: _RenderContext) -> [Node] {
         let text = context.labelText(title)
         if text.isEmpty { return icon._render(in: context.child("icon")) }
+        // A label with a warning or failure symbol says something failed: an error line, as a
+        // screen reader would announce it.
+        if context.label == nil, let image = icon as? Image, Self.failureSymbols.contains(where: image.name.hasPrefix) {
+            return [.error(text)]
+        }
         return [.text(text)]
     }
+
+    /// The symbols whose label is drawn as an error.
+    static var failureSymbols: [String] { ["exclamationmark.triangle", "exclamationmark.octagon", "xmark.octagon", "exclamationmark.circle"] }
 }
 
 extension Label where Title == Text, Icon == Image {
@@ -562,7 +570,8 @@ extension ContentUnavailableView: View where Label: View, Description: View, Act
     }
     public var body: Never { primitiveBody(Self.self) }
     public func _render(in context: _RenderContext) -> [Node] {
-        [.text(context.labelText(label))] + description._render(in: context.child("description")) + actions._render(in: context.child("actions"))
+        HStack<EmptyView>.line(label._render(in: context.child("label"))) + description._render(in: context.child("description"))
+            + actions._render(in: context.child("actions"))
     }
 }
 

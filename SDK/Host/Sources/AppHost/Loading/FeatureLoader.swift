@@ -115,8 +115,21 @@ public enum FeatureLoader {
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw .notARegularFile(path: path, kind: FileKind(mode: status.st_mode).description)
         }
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = lastLoaderError() ?? "unknown reason"
+        var opened = dlopen(path, RTLD_NOW | RTLD_LOCAL)
+        var failure = opened == nil ? lastLoaderError() : nil
+        // A feature whose views are SwiftUI needs the SDK's libSwiftUI.so: beside a feature where
+        // it was built, else the one beside this host's kit, opened once and then shared by all.
+        if opened == nil, failure?.contains(HostSwiftUI.fileName) == true {
+            if HostSwiftUI.open() {
+                opened = dlopen(path, RTLD_NOW | RTLD_LOCAL)
+                failure = opened == nil ? lastLoaderError() : nil
+            } else {
+                failure = "its views need \(HostSwiftUI.fileName), the SDK's SwiftUI module, and there is none beside it "
+                    + "or beside this host's kit (\(KitIdentity.path)); build the SDK's SwiftUI product with the host"
+            }
+        }
+        guard let handle = opened else {
+            let reason = failure ?? "unknown reason"
             if let symbol = MissingSymbol(loaderError: reason), symbol.isKitSymbol {
                 throw .needsNewerKit(path: path, symbol: symbol.readableName, kit: FeatureBuild.kit)
             }
@@ -252,5 +265,23 @@ public enum FeatureLoader {
 
     private static func fileName(of path: String) -> String {
         URL(fileURLWithPath: path).lastPathComponent
+    }
+}
+
+/// The SDK's SwiftUI module that this host was built with, beside its kit.
+enum HostSwiftUI {
+    static let fileName = "libSwiftUI.so"
+
+    private static let opened = Mutex<Bool?>(nil)
+
+    /// Opens the SwiftUI library beside the host's kit, once; true if it is open.
+    static func open() -> Bool {
+        opened.withLock { state in
+            if let state { return state }
+            let folder = KitIdentity.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            let library = dlopen((folder.isEmpty ? "." : folder) + "/" + fileName, RTLD_NOW | RTLD_GLOBAL)
+            state = library != nil
+            return state ?? false
+        }
     }
 }
