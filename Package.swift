@@ -22,7 +22,7 @@ let hostSupport: Target.Dependency = .product(name: "CHostSupport", package: "Ho
 /// `mainActorByDefault` builds the feature's targets with default main-actor isolation, as new app
 /// targets are: the SDK and the feature must work either way.
 func feature(
-    _ name: String, uses interfaces: [String] = [], hasInterface: Bool = false, mainActorByDefault: Bool = false,
+    _ name: String, uses interfaces: [String] = [], libraries: [String] = [], hasInterface: Bool = false, mainActorByDefault: Bool = false,
     views: Bool = false, resources: [Resource]? = nil
 ) -> [Target] {
     let isolation: [SwiftSetting] = mainActorByDefault ? [.defaultIsolation(MainActor.self)] : []
@@ -32,7 +32,7 @@ func feature(
     return interfaceTarget + [
         .target(
             name: "\(name)Feature",
-            dependencies: [kit] + (views ? [swiftUI] : []) + own + interfaces.map { .target(name: $0) },
+            dependencies: [kit] + (views ? [swiftUI] : []) + own + (interfaces + libraries).map { .target(name: $0) },
             path: "Features/\(name)/Sources",
             resources: resources,
             // A nonisolated async function runs on its caller's actor: a view model's load that
@@ -66,6 +66,7 @@ let package = Package(
         featureLibrary("Shell"),
         featureLibrary("Episode"),
         featureLibrary("System"),
+        featureLibrary("Gallery"),
         // A feature written in C: no Swift, no Swift runtime.
         .library(name: "AboutFeature", type: .dynamic, targets: ["AboutFeature"]),
         // Broken libraries for the loader's tests; their names keep them out of feature discovery.
@@ -171,4 +172,8 @@ let package = Package(
         + feature("Shell", mainActorByDefault: true)
         + feature("Episode", mainActorByDefault: true, resources: [.process("Resources")])
         + feature("System")
+        // A design system as an app has one: atoms, molecules and organisms in SwiftUI, its theme in
+        // the environment; the Gallery feature shows its components.
+        + [.target(name: "DesignSystem", dependencies: [swiftUI], path: "Features/DesignSystem/Sources")]
+        + feature("Gallery", libraries: ["DesignSystem"], mainActorByDefault: true, views: true)
 )

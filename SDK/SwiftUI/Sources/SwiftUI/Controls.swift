@@ -193,19 +193,19 @@ public struct ButtonRole: Equatable, Sendable {
 public struct Button<Label> {
     let label: Label
     let role: ButtonRole?
-    let action: @MainActor () -> Void
+    let action: () -> Void
 }
 
 extension Button: View where Label: View {
     /// A button labelled by a view.
-    public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+    public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
         self.label = label()
         self.role = nil
         self.action = action
     }
 
     /// A button with a role, labelled by a view.
-    public init(role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+    public init(role: ButtonRole?, action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
         self.label = label()
         self.role = role
         self.action = action
@@ -216,7 +216,7 @@ extension Button: View where Label: View {
     public func _render(in context: _RenderContext) -> [Node] {
         let text: String
         if let style = context.environment.buttonStyle {
-            text = context.labelText(style.body(ButtonStyleConfiguration(label: .init(AnyView(label)), isPressed: false, role: role)))
+            text = context.labelText(style.body(ButtonStyleConfiguration(label: .init(AnyView(label)), isPressed: false, role: role), context))
         } else {
             text = context.labelText(label)
         }
@@ -226,7 +226,7 @@ extension Button: View where Label: View {
     /// A button's element: text when its environment disables it; its action also dismisses the
     /// alert or dialog it is in.
     @MainActor
-    static func node(_ text: String, action: @escaping @MainActor () -> Void, in context: _RenderContext) -> Node {
+    static func node(_ text: String, action: @escaping () -> Void, in context: _RenderContext) -> Node {
         guard context.environment.isEnabled else { return .text("\(text) (disabled)") }
         let run = MainActorBox(value: action)
         let dismiss = context.dismissesOnAction.map { MainActorBox(value: $0) }
@@ -238,31 +238,31 @@ extension Button: View where Label: View {
 }
 
 extension Button where Label == Text {
-    public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {
+    public init(_ titleKey: LocalizedStringKey, action: @escaping () -> Void) {
         self.init(action: action) { Text(titleKey) }
     }
     @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
+    public init<S: StringProtocol>(_ title: S, action: @escaping () -> Void) {
         self.init(action: action) { Text(title) }
     }
-    public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
+    public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping () -> Void) {
         self.init(role: role, action: action) { Text(titleKey) }
     }
     @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
+    public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping () -> Void) {
         self.init(role: role, action: action) { Text(title) }
     }
 }
 
 extension Button where Label == SwiftUI.Label<Text, Image> {
-    public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping @MainActor () -> Void) {
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping () -> Void) {
         self.init(action: action) { SwiftUI.Label(titleKey, systemImage: systemImage) }
     }
     @_disfavoredOverload
-    public init<S: StringProtocol>(_ title: S, systemImage: String, action: @escaping @MainActor () -> Void) {
+    public init<S: StringProtocol>(_ title: S, systemImage: String, action: @escaping () -> Void) {
         self.init(action: action) { SwiftUI.Label(title, systemImage: systemImage) }
     }
-    public init(_ titleKey: LocalizedStringKey, systemImage: String, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, role: ButtonRole?, action: @escaping () -> Void) {
         self.init(role: role, action: action) { SwiftUI.Label(titleKey, systemImage: systemImage) }
     }
 }
@@ -453,12 +453,12 @@ extension View {
 /// A value with buttons to step it down and up: its label, then `Decrement` and `Increment`.
 public struct Stepper<Label> {
     let label: Label
-    let increment: (@MainActor () -> Void)?
-    let decrement: (@MainActor () -> Void)?
+    let increment: (() -> Void)?
+    let decrement: (() -> Void)?
 }
 
 extension Stepper: View where Label: View {
-    public init(onIncrement: (@MainActor () -> Void)?, onDecrement: (@MainActor () -> Void)?, @ViewBuilder label: () -> Label) {
+    public init(onIncrement: (() -> Void)?, onDecrement: (() -> Void)?, @ViewBuilder label: () -> Label) {
         self.label = label()
         increment = onIncrement
         decrement = onDecrement
@@ -499,7 +499,7 @@ extension Stepper where Label == Text {
     public init<V: Strideable>(_ titleKey: LocalizedStringKey, value: Binding<V>, step: V.Stride = 1) {
         self.init(value: value, step: step) { Text(titleKey) }
     }
-    public init(_ titleKey: LocalizedStringKey, onIncrement: (@MainActor () -> Void)?, onDecrement: (@MainActor () -> Void)?) {
+    public init(_ titleKey: LocalizedStringKey, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?) {
         self.init(onIncrement: onIncrement, onDecrement: onDecrement) { Text(titleKey) }
     }
 }

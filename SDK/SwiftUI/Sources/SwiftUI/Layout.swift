@@ -401,6 +401,13 @@ extension NavigationLink where Label == Text, Destination == Never {
 }
 
 extension NavigationLink where Label == Text {
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder destination: () -> Destination) where Destination: View {
+        self.init(destination: destination()) { Text(titleKey) }
+    }
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder destination: () -> Destination) where Destination: View {
+        self.init(destination: destination()) { Text(title) }
+    }
     public init(_ titleKey: LocalizedStringKey, destination: Destination) where Destination: View {
         self.init(destination: destination) { Text(titleKey) }
     }

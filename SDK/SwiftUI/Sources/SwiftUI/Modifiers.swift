@@ -106,7 +106,7 @@ extension ButtonStyleConfiguration.Label: View {
 }
 
 struct AnyButtonStyle {
-    let body: @MainActor (ButtonStyleConfiguration) -> AnyView
+    let body: @MainActor (ButtonStyleConfiguration, _RenderContext) -> AnyView
 }
 
 /// A button's look and behaviour, as the system's styles are: the button is drawn as it is.
@@ -128,7 +128,11 @@ extension View {
     public func buttonStyle<S: ButtonStyle>(_ style: S) -> some View {
         modified { context, content in
             var inner = context
-            inner.environment.buttonStyle = AnyButtonStyle { AnyView(style.makeBody(configuration: $0)) }
+            inner.environment.buttonStyle = AnyButtonStyle { configuration, buttonContext in
+                // The style's own `@Environment` properties read the button's environment.
+                buttonContext.graph.bind(style, at: buttonContext.child("style"))
+                return AnyView(style.makeBody(configuration: configuration))
+            }
             return content(inner)
         }
     }
@@ -156,7 +160,7 @@ extension View {
     }
 
     /// Runs `action` when the view appears (after the drawing that shows it first, as the command's work).
-    public func onAppear(perform action: (@MainActor () -> Void)? = nil) -> some View {
+    public func onAppear(perform action: (() -> Void)? = nil) -> some View {
         modified { context, content in
             context.graph.record(LifecycleEntry(appear: action), at: context.path)
             return content(context)
@@ -164,7 +168,7 @@ extension View {
     }
 
     /// Runs `action` when the view is no longer drawn.
-    public func onDisappear(perform action: (@MainActor () -> Void)? = nil) -> some View {
+    public func onDisappear(perform action: (() -> Void)? = nil) -> some View {
         modified { context, content in
             context.graph.record(LifecycleEntry(disappear: action), at: context.path)
             return content(context)
@@ -172,7 +176,7 @@ extension View {
     }
 
     /// Runs `action` with the old and new values when `value` changes between drawings.
-    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping @MainActor (_ oldValue: V, _ newValue: V) -> Void) -> some View {
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void) -> some View {
         modified { context, content in
             let watched = WatchedValue(value: value, initial: initial, isSame: { ($0 as? V) == value }, changed: { old in action(old as? V ?? value, value) })
             context.graph.record(LifecycleEntry(watched: watched), at: context.path)
@@ -181,22 +185,24 @@ extension View {
     }
 
     /// Runs `action` when `value` changes between drawings.
-    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping @MainActor () -> Void) -> some View {
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View {
         onChange(of: value, initial: initial) { _, _ in action() }
     }
 
     /// Runs `action` with the new value when `value` changes between drawings.
-    public func onChange<V: Equatable>(of value: V, perform action: @escaping @MainActor (_ newValue: V) -> Void) -> some View {
+    public func onChange<V: Equatable>(of value: V, perform action: @escaping (_ newValue: V) -> Void) -> some View {
         onChange(of: value, initial: false) { _, new in action(new) }
     }
 
-    /// Adds a `Refresh` button after the content: tapping it pulls to refresh, and the command awaits `action`.
+    /// Adds a `Refresh` button after the content: tapping it pulls to refresh, running `action` as the command's work.
     public func refreshable(action: @escaping @MainActor () async -> Void) -> some View {
         modified { context, content in
             let nodes = content(context)
             guard context.environment.isEnabled else { return nodes }
             let run = MainActorBox(value: action)
-            return nodes + [.button("Refresh", action: ButtonAction { await run.value() })]
+            // Started as a task of the command, as a pull to refresh runs beside the screen: a
+            // refresh that waits (on virtual time, for `wait`) leaves the command settled.
+            return nodes + [.button("Refresh", action: ButtonAction { Task { await run.value() } })]
         }
     }
 
@@ -220,7 +226,7 @@ extension View {
     }
 
     /// What the text fields inside do when their text is submitted (`type N TEXT` submits).
-    public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping @MainActor () -> Void) -> some View {
+    public func onSubmit(of triggers: SubmitTriggers = .text, _ action: @escaping () -> Void) -> some View {
         modified { context, content in
             var inner = context
             let outer = context.submit
@@ -250,7 +256,7 @@ extension View {
     }
 
     /// Makes the view a numbered element, named by its text, that runs `action` when tapped.
-    public func onTapGesture(count: Int = 1, perform action: @escaping @MainActor () -> Void) -> some View {
+    public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View {
         modified { context, content in
             let nodes = content(context)
             let label = nodes.texts.joined(separator: " ")
@@ -258,7 +264,7 @@ extension View {
         }
     }
 
-    public func onLongPressGesture(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10, perform action: @escaping @MainActor () -> Void) -> some View { self }
+    public func onLongPressGesture(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10, perform action: @escaping () -> Void) -> some View { self }
 
     /// Draws the buttons, switches and fields inside as text when `disabled`.
     public func disabled(_ disabled: Bool) -> some View {
@@ -369,7 +375,7 @@ enum Accessibility {
 
 extension View {
     /// While `isPresented`, draws `content` in place of the screen; `dismiss` ends it.
-    public func sheet<Content: View>(isPresented: Binding<Bool>, onDismiss: (@MainActor () -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View {
+    public func sheet<Content: View>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View {
         modified { context, drawContent in
             let nodes = drawContent(context)
             if isPresented.wrappedValue {
@@ -383,7 +389,7 @@ extension View {
     }
 
     /// While `item` holds a value, draws `content` for it in place of the screen; `dismiss` sets it to nil.
-    public func sheet<Item: Identifiable, Content: View>(item: Binding<Item?>, onDismiss: (@MainActor () -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content) -> some View {
+    public func sheet<Item: Identifiable, Content: View>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content) -> some View {
         modified { context, drawContent in
             let nodes = drawContent(context)
             if let value = item.wrappedValue {
@@ -397,12 +403,12 @@ extension View {
     }
 
     /// As ``sheet(isPresented:onDismiss:content:)``.
-    public func fullScreenCover<Content: View>(isPresented: Binding<Bool>, onDismiss: (@MainActor () -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View {
+    public func fullScreenCover<Content: View>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View {
         sheet(isPresented: isPresented, onDismiss: onDismiss, content: content)
     }
 
     /// As ``sheet(item:onDismiss:content:)``.
-    public func fullScreenCover<Item: Identifiable, Content: View>(item: Binding<Item?>, onDismiss: (@MainActor () -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content) -> some View {
+    public func fullScreenCover<Item: Identifiable, Content: View>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content) -> some View {
         sheet(item: item, onDismiss: onDismiss, content: content)
     }
 
@@ -509,7 +515,7 @@ extension View {
             if isPresented.wrappedValue {
                 context.graph.present {
                     var inner = context.child("dialog")
-                    let dismiss: @MainActor () -> Void = { isPresented.wrappedValue = false }
+                    let dismiss: () -> Void = { isPresented.wrappedValue = false }
                     inner.environment.dismiss = DismissAction { isPresented.wrappedValue = false }
                     inner.dismissesOnAction = dismiss
                     let buttons = actions._render(in: inner.child("actions"))
@@ -526,7 +532,7 @@ extension View {
 enum Presentation {
     /// Draws `content` in place of the screen, with `dismiss` in its environment (and a Back button for a pushed view).
     @MainActor
-    static func cover<Content: View>(_ content: Content, in context: _RenderContext, back: Bool = false, dismiss: @escaping @MainActor () -> Void) {
+    static func cover<Content: View>(_ content: Content, in context: _RenderContext, back: Bool = false, dismiss: @escaping () -> Void) {
         context.graph.present {
             var inner = context
             inner.environment.dismiss = DismissAction { MainActor.assumeIsolated { dismiss() } }

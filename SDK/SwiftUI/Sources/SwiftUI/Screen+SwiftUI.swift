@@ -22,7 +22,12 @@ extension Screen {
             environment.dismiss = DismissAction { MainActor.assumeIsolated { weakRouter.router?.goBack() } }
         }
         let graph = ViewGraph(root: ViewBox(view), environment: environment)
-        self.init(model: model, body: { graph.render() }, viewWork: { graph.takeWork() })
+        self.init(model: model, body: { graph.render() }, viewWork: {
+            graph.takeWork().map { work in
+                let work = MainActorBox(value: work)
+                return { work.value() }
+            }
+        })
     }
 }
 

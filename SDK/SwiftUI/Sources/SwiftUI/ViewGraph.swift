@@ -12,9 +12,9 @@ public struct _RenderContext {
     /// Drawing a control's label: its text is collected, images give their names.
     var label: LabelCollector?
     /// Inside an alert or a dialog: a button's action also dismisses it.
-    var dismissesOnAction: (@MainActor () -> Void)?
+    var dismissesOnAction: (() -> Void)?
     /// What a text field inside does when its text is submitted (`.onSubmit`).
-    var submit: (@MainActor () -> Void)?
+    var submit: (() -> Void)?
     /// Destinations of values pushed in a `NavigationStack`, by the value's type.
     var destinations: [ObjectIdentifier: (Any) -> AnyView] = [:]
 
@@ -46,13 +46,13 @@ final class LabelCollector {
 /// A picker's selection, as the choices inside it see it.
 struct PickerSelection {
     let isSelected: (AnyHashable) -> Bool
-    let select: @MainActor (AnyHashable) -> Void
+    let select: (AnyHashable) -> Void
 }
 
 /// What a view's `.task`, `.onAppear`, `.onDisappear` or `.onChange` asks, found as it is drawn.
 struct LifecycleEntry {
-    var appear: (@MainActor () -> Void)?
-    var disappear: (@MainActor () -> Void)?
+    var appear: (() -> Void)?
+    var disappear: (() -> Void)?
     var task: (@MainActor () async -> Void)?
     var taskID: AnyHashable?
     var watched: WatchedValue?
@@ -63,7 +63,7 @@ struct WatchedValue {
     let value: Any
     let initial: Bool
     let isSame: (Any) -> Bool
-    let changed: @MainActor (Any) -> Void
+    let changed: (Any) -> Void
 }
 
 /// The life of one screen's tree of views: the state its views keep, by their identity, between
@@ -74,7 +74,7 @@ final class ViewGraph {
     private var touched: Set<String> = []
     private var active: [String: LifecycleEntry] = [:]
     private var found: [String: LifecycleEntry] = [:]
-    private var pending: [@MainActor () -> Void] = []
+    private var pending: [() -> Void] = []
     private var tasks: [String: Task<Void, Never>] = [:]
     /// The topmost presentation (a sheet, an alert, a pushed view) the drawing found.
     var presented: [Node]?
@@ -112,7 +112,7 @@ final class ViewGraph {
     }
 
     /// The work the last drawings found to do, handed over once.
-    func takeWork() -> [@MainActor () -> Void] {
+    func takeWork() -> [() -> Void] {
         defer { pending.removeAll() }
         return pending
     }

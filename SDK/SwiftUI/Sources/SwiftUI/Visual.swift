@@ -66,6 +66,7 @@ extension View {
     public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View { self }
     public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View { self }
     public func background<T: Shape>(in shape: T, fillStyle: FillStyle = FillStyle()) -> some View { self }
+    @_disfavoredOverload
     public func background<V: View>(_ background: V, alignment: Alignment = .center) -> some View { self }
     public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View { self }
     public func backgroundStyle<S: ShapeStyle>(_ style: S) -> some View { self }
@@ -130,6 +131,7 @@ extension View {
         let overlay = content()
         return modified { context, drawContent in drawContent(context) + overlay._render(in: context.child("overlay")) }
     }
+    @_disfavoredOverload
     public func overlay<V: View>(_ overlay: V, alignment: Alignment = .center) -> some View {
         modified { context, drawContent in drawContent(context) + overlay._render(in: context.child("overlay")) }
     }
