@@ -161,6 +161,7 @@ let package = Package(
             dependencies: [testing, host, kit, mocks, "NavigationSamples"],
             exclude: ["Transcripts"]
         ),
+        .testTarget(name: "SwiftUITests", dependencies: [kit, swiftUI]),
         .testTarget(
             name: "CharacterFeatureTests",
             dependencies: ["CharacterFeature", testing, kit, mocks]
