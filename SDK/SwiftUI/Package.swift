@@ -5,6 +5,7 @@
 // *target* and carry a second kit (its own `Route`, its own `Screen`) into every feature that
 // uses it. Depending on the AppHostKit *product* links the one shared libAppHostKit.so.
 // It is a dynamic library, one per process, so that every feature's views share its types.
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -16,9 +17,11 @@ let package = Package(
         .package(path: "..")
     ],
     targets: [
+        // `#Preview`'s plugin: a few lines that speak the compiler's plugin protocol, no swift-syntax.
+        .macro(name: "PreviewMacros"),
         .target(
             name: "SwiftUI",
-            dependencies: [.product(name: "AppHostKit", package: "SDK")],
+            dependencies: [.product(name: "AppHostKit", package: "SDK"), "PreviewMacros"],
             // Named by its soname, so that a feature copied or linked away from its build folder
             // finds the copy the host opened (beside its kit) as the library it needs.
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libSwiftUI.so"])]

@@ -140,3 +140,14 @@ struct AboutGalleryView: View {
         .navigationTitle("About the gallery")
     }
 }
+
+#if DEBUG
+#Preview("Gallery") {
+    GalleryView(model: GalleryModel())
+        .theme(.portal)
+}
+
+#Preview("Details", traits: .sizeThatFitsLayout) {
+    DetailsSheet(count: 3, loads: 1)
+}
+#endif

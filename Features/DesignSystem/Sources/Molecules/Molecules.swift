@@ -94,3 +94,12 @@ public struct QuantityStepper: View {
         Stepper("Quantity: \(value)", value: $value, in: 1...10)
     }
 }
+
+#if DEBUG
+#Preview {
+    VStack {
+        InfoRow("Episodes", value: "51")
+        QuantityStepper(value: .constant(2))
+    }
+}
+#endif
