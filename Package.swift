@@ -167,11 +167,11 @@ let package = Package(
             dependencies: ["CharacterFeature", testing, kit, mocks]
         ),
     ]
-        + feature("Home", views: true)
+        + feature("Home")
         + feature("Character", mainActorByDefault: true, views: true, resources: [.process("Resources")])
         + feature("Settings", views: true)
         + feature("Shell", mainActorByDefault: true)
-        + feature("Episode", mainActorByDefault: true, resources: [.process("Resources")])
+        + feature("Episode", mainActorByDefault: true, views: true, resources: [.process("Resources")])
         + feature("System")
         // A design system as an app has one: atoms, molecules and organisms in SwiftUI, its theme in
         // the environment; the Gallery feature shows its components.

@@ -18,7 +18,7 @@ struct AppHostCommandTests {
             .compactMap { index, line in line.hasPrefix("═") ? nil : String(line) }
         #expect(titles.first == "Home")
         #expect(result.output.components(separatedBy: "\nCharacters\nHome › Characters\n").count == 2)
-        #expect(result.output.hasSuffix("[1] Characters\n  [2] Rick Sanchez\n  [3] About ›\n════════════════════════════════════════════════════════════\n"))
+        #expect(result.output.hasSuffix("[1] Characters\n  [2] Rick Sanchez\n  [3] About ›\n  [4] Gallery\n════════════════════════════════════════════════════════════\n"))
     }
 
     @Test
@@ -30,7 +30,7 @@ struct AppHostCommandTests {
         #expect(result.errors == """
             apphost: a session starts at a feature or a shell: apphost --start NAME
               shells:   main, split
-              features: about, character, episode, home, settings, system
+              features: about, character, episode, gallery, home, settings, system
             for example: apphost --start main   (then type help)
             apphost list shows what was found and where; apphost --help shows every command and option
 
@@ -63,7 +63,7 @@ struct AppHostCommandTests {
 
         #expect(result.status == 2)
         #expect(result.output == "")
-        #expect(result.errors == "error: --start nowhere: no loaded feature provides 'nowhere' (known: about, character, episode, home, main, settings, split, system)\n")
+        #expect(result.errors == "error: --start nowhere: no loaded feature provides 'nowhere' (known: about, character, episode, gallery, home, main, settings, split, system)\n")
     }
 
     @Test
@@ -71,7 +71,7 @@ struct AppHostCommandTests {
         let result = try ProcessRunner.run(apphost, ["--start", "home", "--strict"], input: "tap 7\ntap 1\n")
 
         #expect(result.status == 1)
-        #expect(result.errors == "error: tap 7: no element 7 on this screen (it has 1–3)\n")
+        #expect(result.errors == "error: tap 7: no element 7 on this screen (it has 1–4)\n")
         #expect(!result.output.contains("Home › Characters"))
     }
 
@@ -98,7 +98,7 @@ struct AppHostCommandTests {
         #expect(result.status == 0)
         #expect(result.output == """
             searched: \(directory)
-            7 features:
+            8 features:
               about  \(directory)/libAboutFeature.so  (AppHostKit \(FeatureBuild.kit.version))  probed
                 about  C feature 'about'  (start: about/main)
                   about/main()
@@ -124,12 +124,16 @@ struct AppHostCommandTests {
                   episode/detail(identifier: int)
                 episode-outgoing  EpisodeFeature.EpisodeOutgoingNavigation  (outgoing: the app redirects it)
                   episode-outgoing/character(identifier: int)
+              gallery  \(directory)/libGalleryFeature.so  (\(FeatureBuild.kit))  probed
+                gallery  GalleryFeature.GalleryNavigation  (start: gallery/main)
+                  gallery/main()
               home  \(directory)/libHomeFeature.so  (\(FeatureBuild.kit))  probed
                 home  HomeFeature.HomeNavigation  (start: home/main)
                   home/main()
                 home-outgoing  HomeFeature.HomeOutgoingNavigation  (outgoing: the app redirects it)
                   home-outgoing/characters()
                   home-outgoing/character(identifier: int)
+                  home-outgoing/gallery()
               settings  \(directory)/libSettingsFeature.so  (\(FeatureBuild.kit))  probed
                 settings  SettingsFeature.SettingsNavigation  (start: settings/main)
                   settings/main()
@@ -145,6 +149,7 @@ struct AppHostCommandTests {
                 app, not found: system/notFound
                   redirect home-outgoing/characters → character/list
                   redirect home-outgoing/character → character/detail
+                  redirect home-outgoing/gallery → gallery/main
                   redirect settings-outgoing/chooseCharacter → character/picker
                   redirect character-outgoing/episodes → episode/characterEpisodes
                   redirect episode-outgoing/character → character/detail
@@ -195,7 +200,7 @@ struct AppHostCommandTests {
             [1] Home ›
             ════════════════════════════════════════
             """))
-        #expect(session.output.hasSuffix("Home › Hello › Home\n────────────────────────────────────────\nWelcome to AppHost. Every screen here\ncomes from a feature library loaded at\nrun time.\n\nEXPLORE\n  [1] Characters\n  [2] Rick Sanchez\n  [3] About ›\n════════════════════════════════════════\n"))
+        #expect(session.output.hasSuffix("Home › Hello › Home\n────────────────────────────────────────\nWelcome to AppHost. Every screen here\ncomes from a feature library loaded at\nrun time.\n\nEXPLORE\n  [1] Characters\n  [2] Rick Sanchez\n  [3] About ›\n  [4] Gallery\n════════════════════════════════════════\n"))
     }
 
     @Test

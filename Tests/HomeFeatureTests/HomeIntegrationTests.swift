@@ -16,6 +16,7 @@ struct HomeIntegrationTests {
           [1] Characters
           [2] Rick Sanchez
           [3] About ›
+          [4] Gallery
         ════════════════════════════════════════════════════════════
 
         """

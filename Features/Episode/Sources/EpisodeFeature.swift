@@ -1,5 +1,6 @@
 import AppHostKit
 import Observation
+import SwiftUI
 
 /// The Episode feature: the show's episodes, those of one character, and one episode's detail.
 /// It knows nothing of the Character feature: a character's episodes arrive as the app's redirect
@@ -24,10 +25,7 @@ public struct EpisodeFeature: NavigationFeature {
     }
 
     public func makeScreen(for destination: EpisodeNavigation, router: any RouterContract) -> Screen {
-        let model = EpisodesViewModel(destination: destination, router: router)
-        return Screen(model, task: { await $0.didAppear() }) { model in
-            EpisodesView(model: model).body
-        }
+        Screen(EpisodesViewModel(destination: destination, router: router)) { EpisodesView(model: $0) }
     }
 }
 
@@ -84,51 +82,5 @@ final class EpisodesViewModel {
 
     func didTapOnBackButton() {
         router.goBack()
-    }
-}
-
-/// The Episode screens: a pure function of the view model's state.
-@MainActor
-struct EpisodesView {
-    let model: EpisodesViewModel
-
-    private var title: String {
-        switch model.destination {
-        case .list: "Episodes"
-        case .characterEpisodes(let character): "Episodes of character \(character)"
-        case .detail(let identifier): "Episode \(identifier)"
-        }
-    }
-
-    @ViewBuilder
-    var body: [Node] {
-        switch model.state {
-        case .loading:
-            Title(title)
-            ProgressIndicator("Loading episodes…")
-        case .episodes(let episodes):
-            Title(title)
-            Text(episodes.isEmpty ? "No episodes" : "\(episodes.count) episode\(episodes.count == 1 ? "" : "s")")
-            List(episodes) { [model] episode in
-                Button("\(episode.code) \(episode.name)") { model.didSelect(episode) }
-            }
-            if case .characterEpisodes = model.destination {
-                Button("All episodes") { [model] in model.didTapOnAllEpisodesButton() }
-            }
-            Button("Back") { [model] in model.didTapOnBackButton() }
-        case .episode(let episode):
-            Title(episode.name)
-            Text("\(episode.code), aired \(episode.airDate)")
-            Section("Characters") {
-                ForEach(episode.characters) { [model] character in
-                    Button("Character \(character)") { model.didSelectCharacter(character) }
-                }
-            }
-            Button("Back") { [model] in model.didTapOnBackButton() }
-        case .error(let message):
-            Title(title)
-            ErrorMessage(message)
-            Button("Back") { [model] in model.didTapOnBackButton() }
-        }
     }
 }

@@ -24,7 +24,7 @@ struct GalleryView: View {
     @Environment(\.theme) private var theme
 
     private var visible: [ListItem] {
-        let found = model.items.filter { query.isEmpty || $0.title.localizedCaseInsensitiveContains(query) }
+        let found = model.items.filter { query.isEmpty || $0.title.lowercased().contains(query.lowercased()) }
         return sort == .name ? found.sorted { $0.title < $1.title } : found.sorted { $0.id > $1.id }
     }
 

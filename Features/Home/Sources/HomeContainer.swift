@@ -1,5 +1,4 @@
 import AppHostKit
-import SwiftUI
 
 /// Builds the Home feature's view models and screens.
 @MainActor
@@ -11,7 +10,7 @@ struct HomeContainer {
     func makeScreen(for navigation: HomeNavigation, router: any RouterContract) -> Screen {
         switch navigation {
         case .main:
-            Screen(makeHomeViewModel(router: router)) { HomeView(viewModel: $0) }
+            Screen(makeHomeViewModel(router: router)) { HomeView(viewModel: $0).body }
         }
     }
 }

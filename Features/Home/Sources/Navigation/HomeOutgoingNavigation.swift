@@ -6,7 +6,9 @@ enum HomeOutgoingNavigation: OutgoingNavigation {
     case characters
     /// One character.
     case character(identifier: Int)
+    /// The design system's components.
+    case gallery
 
     static let routeName = "home-outgoing"
-    static let allDestinations: [HomeOutgoingNavigation] = [.characters, .character(identifier: 1)]
+    static let allDestinations: [HomeOutgoingNavigation] = [.characters, .character(identifier: 1), .gallery]
 }

@@ -21,7 +21,7 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
             text += format.format(input)
         }
         public mutating func appendInterpolation<T: CVarArg>(_ value: T, specifier: String) {
-            text += String(format: specifier, value)
+            text += Printf.format(specifier, value)
         }
         public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
             text += Text(date, style: style).content
@@ -53,17 +53,16 @@ public struct Text: Equatable, Sendable {
     /// An image inside text: its name.
     public init(_ image: Image) { content = image.name }
 
-    /// A date, written in a fixed form (the same on every machine).
+    /// A date, written in a fixed form, the same on every machine: ISO 8601 in UTC (the day, the
+    /// time, or both, as `style` asks).
     public init(_ date: Date, style: DateStyle) {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
+        let whole = date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC") ?? .gmt))
+        let parts = whole.split(separator: "T")
         switch style {
-        case .date: formatter.dateFormat = "MMM d, yyyy"
-        case .time: formatter.dateFormat = "HH:mm"
-        default: formatter.dateFormat = "MMM d, yyyy HH:mm"
+        case .date: content = String(parts.first ?? Substring(whole))
+        case .time: content = String((parts.last ?? Substring(whole)).prefix(5))
+        default: content = whole
         }
-        content = formatter.string(from: date)
     }
 
     /// How a date is written.
@@ -699,5 +698,20 @@ extension Slider where Label == EmptyView {
     public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1) where V.Stride: BinaryFloatingPoint {
         self.label = EmptyView()
         self.value = { Double(value.wrappedValue) }
+    }
+}
+
+/// One C format of one value, as `String(format:)` would write it (which is Foundation's, not
+/// FoundationEssentials'): `"%.1f"` of 2.25 is `2.2`.
+enum Printf {
+    static func format(_ specifier: String, _ value: some CVarArg) -> String {
+        var buffer = [CChar](repeating: 0, count: 128)
+        let count = withVaList([value]) { vsnprintf(&buffer, buffer.count, specifier, $0) }
+        guard count >= 0 else { return specifier }
+        if Int(count) >= buffer.count {
+            buffer = [CChar](repeating: 0, count: Int(count) + 1)
+            _ = withVaList([value]) { vsnprintf(&buffer, buffer.count, specifier, $0) }
+        }
+        return String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -421,7 +421,7 @@ extension NavigationLink where Label == Text {
 enum Pushed {
     @MainActor
     static func link(_ title: String, destination: AnyView, in context: _RenderContext) -> [Node] {
-        let shown = context.graph.slot(context.path + ".pushed") { StateCell(false) }
+        let shown = context.graph.slot(ViewGraph.key(context.path, "pushed")) { StateCell(false) }
         if shown.value {
             context.graph.present {
                 var inner = context.child("pushed")

@@ -52,7 +52,7 @@ public struct ModifiedContent<Content, Modifier> {
 extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
     public var body: Never { primitiveBody(Self.self) }
     public func _render(in context: _RenderContext) -> [Node] {
-        let inner = context.child(typeKey(Modifier.self))
+        let inner = context.child(ObjectIdentifier(Modifier.self))
         context.graph.bind(modifier, at: inner)
         let content = content
         let placeholder = _ViewModifier_Content<Modifier> { content._render(in: $0.child("content")) }
@@ -338,7 +338,7 @@ extension View {
 
     /// Gives the view a new identity when `id` changes: its state starts again.
     public func id<ID: Hashable>(_ id: ID) -> some View {
-        modified { context, content in content(context.child("id:\(id)")) }
+        modified { context, content in content(context.child("id").child(id)) }
     }
 
     public func focused(_ condition: FocusState<Bool>.Binding) -> some View { self }
@@ -393,7 +393,7 @@ extension View {
         modified { context, drawContent in
             let nodes = drawContent(context)
             if let value = item.wrappedValue {
-                Presentation.cover(content(value), in: context.child("sheet:\(value.id)")) {
+                Presentation.cover(content(value), in: context.child("sheet").child(value.id)) {
                     item.wrappedValue = nil
                     onDismiss?()
                 }
@@ -434,7 +434,7 @@ extension View {
         modified { context, drawContent in
             let nodes = drawContent(context)
             if let value = item.wrappedValue {
-                Presentation.cover(destination(value), in: context.child("pushed:\(value)"), back: true) { item.wrappedValue = nil }
+                Presentation.cover(destination(value), in: context.child("pushed").child(value), back: true) { item.wrappedValue = nil }
             }
             return nodes
         }

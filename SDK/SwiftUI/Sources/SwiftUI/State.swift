@@ -1,4 +1,5 @@
 @_spi(Views) import AppHostKit
+import Synchronization
 
 /// The storage of one `@State` (or `@FocusState`): observable, so a drawing that read it is drawn
 /// again when it changes. A view made again for each drawing gets a new cell, which is pointed at
@@ -28,7 +29,7 @@ final class StateCell<Value>: Observable, @unchecked Sendable {
     }
 
     @MainActor
-    func bind(key: String, in graph: ViewGraph) {
+    func bind(key: Int, in graph: ViewGraph) {
         let kept = graph.slot(key) { self }
         if kept !== self { target = kept }
     }
@@ -69,7 +70,7 @@ extension State where Value: ExpressibleByNilLiteral {
 }
 
 extension State: BoundProperty {
-    func bind(key: String, in graph: ViewGraph, context: _RenderContext) {
+    func bind(key: Int, in graph: ViewGraph, context: _RenderContext) {
         cell.bind(key: key, in: graph)
     }
 }
@@ -217,7 +218,7 @@ public struct FocusState<Value: Hashable>: DynamicProperty {
 }
 
 extension FocusState: BoundProperty {
-    func bind(key: String, in graph: ViewGraph, context: _RenderContext) {
+    func bind(key: Int, in graph: ViewGraph, context: _RenderContext) {
         cell.bind(key: key, in: graph)
     }
 }
@@ -298,7 +299,7 @@ final class EnvironmentBox: @unchecked Sendable {
 }
 
 extension Environment: BoundProperty {
-    func bind(key: String, in graph: ViewGraph, context: _RenderContext) {
+    func bind(key: Int, in graph: ViewGraph, context: _RenderContext) {
         box.values = context.environment
     }
 }
@@ -424,34 +425,44 @@ public struct Namespace: DynamicProperty, Sendable {
     public struct ID: Hashable, Sendable {}
 }
 
-/// A value kept in the app's defaults, as `UserDefaults` keeps it.
+/// A value kept in the app's defaults: kept for the life of the process, shared by every view that
+/// names its key (AppHost has no defaults database; a session starts from the defaults given).
 @propertyWrapper
 public struct AppStorage<Value>: DynamicProperty {
     private let cell: StateCell<Value>
     private let key: String
 
-    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) {
+    public init(wrappedValue: Value, _ key: String) {
         self.key = key
-        cell = StateCell((store ?? .standard).object(forKey: key) as? Value ?? wrappedValue)
+        cell = StateCell(AppStorageValues.value(for: key) as? Value ?? wrappedValue)
     }
 
     public var wrappedValue: Value {
         get { cell.value }
         nonmutating set {
             cell.value = newValue
-            UserDefaults.standard.set(newValue, forKey: key)
+            AppStorageValues.set(newValue, for: key)
         }
     }
 
     public var projectedValue: Binding<Value> {
         let cell = cell.resolved
         let key = key
-        return Binding(get: { cell.value }, set: { cell.value = $0; UserDefaults.standard.set($0, forKey: key) })
+        return Binding(get: { cell.value }, set: { cell.value = $0; AppStorageValues.set($0, for: key) })
+    }
+}
+
+/// The values of every `@AppStorage`, by key.
+enum AppStorageValues {
+    private static let values = Mutex<[String: MainActorBox<Any>]>([:])
+    static func value(for key: String) -> Any? { values.withLock { $0[key]?.value } }
+    static func set(_ value: Any, for key: String) {
+        values.withLock { $0[key] = MainActorBox(value: value) }
     }
 }
 
 extension AppStorage: BoundProperty {
-    func bind(key: String, in graph: ViewGraph, context: _RenderContext) {
+    func bind(key: Int, in graph: ViewGraph, context: _RenderContext) {
         cell.bind(key: key, in: graph)
     }
 }

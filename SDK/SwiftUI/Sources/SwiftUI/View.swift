@@ -74,7 +74,7 @@ final class ViewBox<V: View>: AnyViewBox {
     let view: V
     init(_ view: V) { self.view = view }
     @MainActor override func render(in context: _RenderContext) -> [Node] {
-        view._render(in: context.child(typeKey(V.self)))
+        view._render(in: context.child(ObjectIdentifier(V.self)))
     }
     override var viewType: Any.Type { V.self }
 }
@@ -205,7 +205,7 @@ extension ForEach: View where Content: View {
         var nodes: [Node] = []
         for element in data {
             let identity = id(element)
-            let row = context.child("#\(identity)")
+            let row = context.child(identity)
             let drawn = content(element)._render(in: row)
             // Inside a picker, a row with no tag of its own is the choice of its element's identity.
             if let picker = context.picker, !drawn.contains(where: { if case .toggle = $0 { true } else { false } }) {
@@ -218,7 +218,3 @@ extension ForEach: View where Content: View {
     }
 }
 
-/// The key of a view's type in the identity of the state below it.
-func typeKey(_ type: Any.Type) -> String {
-    String(UInt(bitPattern: ObjectIdentifier(type).hashValue), radix: 36)
-}

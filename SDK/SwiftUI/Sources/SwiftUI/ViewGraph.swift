@@ -4,8 +4,8 @@
 /// environment it reads, and what the views around it collect (a picker's choices, a label's text).
 public struct _RenderContext {
     let graph: ViewGraph
-    /// The identity of the view: its place among its parent's children, down from the root.
-    var path: String
+    /// The identity of the view: its place among its parent's children, down from the root, hashed.
+    var path: Int
     var environment: EnvironmentValues
     /// Inside a ``Picker``: how a tagged choice is drawn.
     var picker: PickerSelection?
@@ -19,20 +19,16 @@ public struct _RenderContext {
     var destinations: [ObjectIdentifier: (Any) -> AnyView] = [:]
 
     /// The context of a child, identified by `component` among its siblings.
-    func child(_ component: String) -> _RenderContext {
+    func child(_ component: some Hashable) -> _RenderContext {
         var context = self
-        context.path += "/" + component
+        context.path = ViewGraph.key(path, component)
         return context
-    }
-
-    func child(_ index: Int) -> _RenderContext {
-        child(String(index))
     }
 
     /// Draws a view of the feature's: binds its state and environment properties, then its body.
     @MainActor
     func renderComposite<V: View>(_ view: V) -> [Node] {
-        let inner = child(typeKey(V.self))
+        let inner = child(ObjectIdentifier(V.self))
         graph.bind(view, at: inner)
         return view.body._render(in: inner)
     }
@@ -70,12 +66,14 @@ struct WatchedValue {
 /// drawings; the lifecycle work each drawing finds to do; the tasks its views started.
 @MainActor
 final class ViewGraph {
-    private var slots: [String: AnyObject] = [:]
-    private var touched: Set<String> = []
-    private var active: [String: LifecycleEntry] = [:]
-    private var found: [String: LifecycleEntry] = [:]
+    private var slots: [Int: AnyObject] = [:]
+    private var touched: Set<Int> = []
+    private var active: [Int: LifecycleEntry] = [:]
+    private var found: [Int: LifecycleEntry] = [:]
     private var pending: [() -> Void] = []
-    private var tasks: [String: Task<Void, Never>] = [:]
+    private var tasks: [Int: Task<Void, Never>] = [:]
+    /// The types of views and modifiers with no property to bind: not looked at again.
+    private var unbound: Set<ObjectIdentifier> = []
     /// The topmost presentation (a sheet, an alert, a pushed view) the drawing found.
     var presented: [Node]?
     private let root: AnyViewBox
@@ -95,7 +93,7 @@ final class ViewGraph {
         touched.removeAll(keepingCapacity: true)
         found.removeAll(keepingCapacity: true)
         presented = nil
-        let context = _RenderContext(graph: self, path: "", environment: environment)
+        let context = _RenderContext(graph: self, path: 0, environment: environment)
         let nodes = root.render(in: context)
         let shown = presented ?? nodes
         settleLifecycle()
@@ -117,8 +115,16 @@ final class ViewGraph {
         return pending
     }
 
+    /// The identity of `component` below `path`.
+    nonisolated static func key(_ path: Int, _ component: some Hashable) -> Int {
+        var hasher = Hasher()
+        hasher.combine(path)
+        hasher.combine(component)
+        return hasher.finalize()
+    }
+
     /// The state kept for `key`, made by `make` when the view is drawn for the first time.
-    func slot<Slot: AnyObject>(_ key: String, make: () -> Slot) -> Slot {
+    func slot<Slot: AnyObject>(_ key: Int, make: () -> Slot) -> Slot {
         touched.insert(key)
         if let slot = slots[key] as? Slot { return slot }
         let slot = make()
@@ -128,20 +134,27 @@ final class ViewGraph {
 
     /// Binds the state, environment and focus properties of a view (or modifier) to what is kept
     /// for its identity.
-    func bind(_ value: Any, at context: _RenderContext) {
-        let mirror = Mirror(reflecting: value)
-        guard !mirror.children.isEmpty else { return }
-        for (index, child) in mirror.children.enumerated() {
-            let key = context.path + "." + (child.label ?? String(index))
+    @discardableResult
+    func bind(_ value: Any, at context: _RenderContext) -> Bool {
+        let type = ObjectIdentifier(Swift.type(of: value))
+        guard !unbound.contains(type) else { return false }
+        var bound = false
+        for (index, child) in Mirror(reflecting: value).children.enumerated() {
+            let label = child.label ?? String(index)
             if let property = child.value as? any BoundProperty {
-                property.bind(key: key, in: self, context: context)
-            } else if child.value is any DynamicProperty {
-                bind(child.value, at: context.child(child.label ?? String(index)))
+                property.bind(key: Self.key(context.path, label), in: self, context: context)
+                bound = true
+            } else if child.value is any DynamicProperty, bind(child.value, at: context.child(label)) {
+                bound = true
             }
         }
+        // A type whose properties hold nothing to bind (`let`s, `@Binding`, `@Bindable`) is not
+        // looked at again.
+        if !bound { unbound.insert(type) }
+        return bound
     }
 
-    func record(_ entry: LifecycleEntry, at path: String) {
+    func record(_ entry: LifecycleEntry, at path: Int) {
         found[path] = entry
     }
 
@@ -173,7 +186,7 @@ final class ViewGraph {
         active = found
     }
 
-    private func start(_ entry: LifecycleEntry, at path: String) {
+    private func start(_ entry: LifecycleEntry, at path: Int) {
         guard let task = entry.task else { return }
         pending.append { [weak self] in
             guard let self else { return }
@@ -187,7 +200,7 @@ final class ViewGraph {
 /// A property of a view whose value the host keeps between drawings (`@State`, `@FocusState`,
 /// `@Environment`, …): bound to it before the view's body is drawn.
 protocol BoundProperty {
-    @MainActor func bind(key: String, in graph: ViewGraph, context: _RenderContext)
+    @MainActor func bind(key: Int, in graph: ViewGraph, context: _RenderContext)
 }
 
 /// A property that keeps state for its view; one made of others (`@State` inside) is bound too.
@@ -204,6 +217,7 @@ extension _RenderContext {
     /// The text of `view` drawn as a label: its texts joined, or the names of its images when it has no text.
     @MainActor
     func labelText<V: View>(_ view: V) -> String {
+        if let text = view as? Text { return text.content }
         var context = self
         let collector = LabelCollector()
         context.label = collector

@@ -8,14 +8,15 @@ final class HomeViewModel: ViewModel {
         self.router = router
     }
 
-    /// The About screen's route: About is a C feature, with no Swift type to name.
-    let aboutRoute = Route(name: "about", destination: "main")
-
     func didTapOnCharactersButton() {
         router.navigate(to: HomeOutgoingNavigation.characters)
     }
 
     func didTapOnCharacterButton() {
         router.navigate(to: HomeOutgoingNavigation.character(identifier: 1))
+    }
+
+    func didTapOnGalleryButton() {
+        router.navigate(to: HomeOutgoingNavigation.gallery)
     }
 }

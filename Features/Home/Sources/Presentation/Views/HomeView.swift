@@ -1,24 +1,20 @@
-import SwiftUI
+import AppHostKit
 
 /// The start screen.
-struct HomeView: View {
+@MainActor
+struct HomeView {
     let viewModel: HomeViewModel
 
-    var body: some View {
-        ScrollView {
-            VStack(alignment: .leading, spacing: 16) {
-                Text("Welcome to AppHost. Every screen here comes from a feature library loaded at run time.")
-                    .font(.body)
-                    .foregroundStyle(.secondary)
-                Section("Explore") {
-                    Button("Characters") { viewModel.didTapOnCharactersButton() }
-                    Button("Rick Sanchez") { viewModel.didTapOnCharacterButton() }
-                    // About is a C feature: there is no Swift type to name, so the link is its route.
-                    NavigationLink("About", value: viewModel.aboutRoute)
-                }
-            }
-            .padding()
+    @ViewBuilder
+    var body: [Node] {
+        Title("Home")
+        Text("Welcome to AppHost. Every screen here comes from a feature library loaded at run time.")
+        Section("Explore") {
+            Button("Characters") { [viewModel] in viewModel.didTapOnCharactersButton() }
+            Button("Rick Sanchez") { [viewModel] in viewModel.didTapOnCharacterButton() }
+            // About is a C feature: there is no Swift type to name, so the link names its route.
+            Link("About", to: Route(name: "about", destination: "main"))
+            Button("Gallery") { [viewModel] in viewModel.didTapOnGalleryButton() }
         }
-        .navigationTitle("Home")
     }
 }

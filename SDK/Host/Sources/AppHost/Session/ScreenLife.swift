@@ -7,7 +7,16 @@ import Synchronization
 /// read has changed. The change is counted, and whoever waits for input is woken, from any thread.
 public final class BackgroundWork: Sendable {
     private let changes = Atomic<Int>(0)
-    private let wake = Mutex<(@Sendable () -> Void)?>(nil)
+    /// The closure is held in a class: a closure kept directly in the mutex would be wrapped in a
+    /// new pair of reabstraction thunks at every `withLock` (its value is passed `inout` at the
+    /// mutex's generic abstraction and written back), so each change would make the next call
+    /// deeper, and a session slower and bigger with every change it heard.
+    private let wake = Mutex<Wake?>(nil)
+
+    private final class Wake: Sendable {
+        let call: @Sendable () -> Void
+        init(_ call: @escaping @Sendable () -> Void) { self.call = call }
+    }
 
     public init() {}
 
@@ -16,12 +25,13 @@ public final class BackgroundWork: Sendable {
 
     /// Calls `wake` (on the thread that made the change) each time a change is heard.
     public func onChange(_ wake: (@Sendable () -> Void)?) {
-        self.wake.withLock { $0 = wake }
+        let box = wake.map(Wake.init)
+        self.wake.withLock { $0 = box }
     }
 
     func changed() {
         changes.add(1, ordering: .releasing)
-        wake.withLock { $0 }?()
+        wake.withLock { $0 }?.call()
     }
 }
 
