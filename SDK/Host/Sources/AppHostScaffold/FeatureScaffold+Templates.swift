@@ -24,6 +24,7 @@ extension FeatureScaffold {
         """
         import AppHostKit
         import \(name)Interface
+        import SwiftUI
 
         /// The \(name) feature: `--start \(routeName)` opens today's screen.
         public struct \(name)Feature: NavigationFeature {
@@ -34,9 +35,9 @@ extension FeatureScaffold {
             public func makeScreen(for destination: \(name)Navigation, router: any RouterContract) -> Screen {
                 switch destination {
                 case .today:
-                    Screen(\(name)ViewModel(days: nil, router: router)) { \(name)View(viewModel: $0).body }
+                    Screen(\(name)ViewModel(days: nil, router: router)) { \(name)View(viewModel: $0) }
                 case .forecast(let days):
-                    Screen(\(name)ViewModel(days: days, router: router)) { \(name)View(viewModel: $0).body }
+                    Screen(\(name)ViewModel(days: days, router: router)) { \(name)View(viewModel: $0) }
                 }
             }
         }
@@ -48,6 +49,7 @@ extension FeatureScaffold {
         """
         import AppHostKit
         import \(name)Interface
+        import Observation
 
         /// What the screen shows.
         enum \(name)ViewState: Equatable {
@@ -56,10 +58,11 @@ extension FeatureScaffold {
         }
 
         @MainActor
+        @Observable
         final class \(name)ViewModel: ViewModel {
             private(set) var state: \(name)ViewState = .idle
             let days: Int?
-            private let router: any RouterContract
+            @ObservationIgnored private let router: any RouterContract
 
             init(days: Int?, router: any RouterContract) {
                 self.days = days
@@ -88,27 +91,31 @@ extension FeatureScaffold {
 
     var view: String {
         """
-        import AppHostKit
+        import SwiftUI
 
-        /// The screen: a pure function of the view model's state.
-        @MainActor
-        struct \(name)View {
+        /// The screen, as it is for a device: AppHost draws it as text.
+        struct \(name)View: View {
             let viewModel: \(name)ViewModel
 
-            @ViewBuilder
-            var body: [Node] {
-                Title(viewModel.days.map { "\\($0)-day forecast" } ?? "Today")
-                switch viewModel.state {
-                case .idle:
-                    ProgressIndicator()
-                case .loaded(let lines):
-                    ForEach(lines) { Text($0) }
+            var body: some View {
+                VStack(alignment: .leading) {
+                    switch viewModel.state {
+                    case .idle:
+                        ProgressView()
+                    case .loaded(let lines):
+                        ForEach(lines, id: \\.self) { line in
+                            Text(line)
+                        }
+                    }
+                    if viewModel.days == nil {
+                        Button("Forecast") { viewModel.didTapOnForecastButton() }
+                            .buttonStyle(.borderedProminent)
+                    } else {
+                        Button("Back") { viewModel.didTapOnBackButton() }
+                    }
                 }
-                if viewModel.days == nil {
-                    Button("Forecast") { viewModel.didTapOnForecastButton() }
-                } else {
-                    Button("Back") { viewModel.didTapOnBackButton() }
-                }
+                .padding()
+                .navigationTitle(viewModel.days.map { "\\($0)-day forecast" } ?? "Today")
             }
         }
 

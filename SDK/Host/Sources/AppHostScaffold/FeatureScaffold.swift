@@ -35,7 +35,7 @@ public struct FeatureScaffold {
 
     /// The names of the packages the scaffold depends on, which SwiftPM derives from their folders:
     /// a package folder of the same name would be the same package to it.
-    static let dependencyIdentities: Set<String> = ["sdk", "mocks", "host"]
+    static let dependencyIdentities: Set<String> = ["sdk", "mocks", "host", "swiftui"]
 
     /// Checks the name and the SDK folder.
     public init(name: String, sdk: String = FeatureScaffold.defaultSDK, mainActorByDefault: Bool = true) throws(ScaffoldError) {
@@ -53,7 +53,7 @@ public struct FeatureScaffold {
                 message: "feature name '\(name)' would name the package folder \(name), which SwiftPM would take for the SDK's package '\(name.lowercased())' the feature depends on; choose another name"
             )
         }
-        for part in ["Package.swift", "Mocks/Package.swift", "Host/Package.swift"] {
+        for part in ["Package.swift", "Mocks/Package.swift", "Host/Package.swift", "SwiftUI/Package.swift"] {
             let manifest = URL(fileURLWithPath: sdk).appendingPathComponent(part).path
             guard FileManager.default.fileExists(atPath: manifest) else {
                 throw ScaffoldError(message: "\(sdk) is not an AppHost SDK folder (no \(part)); pass the SDK folder of an AppHost checkout with --sdk DIR")
@@ -111,12 +111,13 @@ public struct FeatureScaffold {
         // swift-tools-version:6.2
         // The \(name) feature, built outside the AppHost repository. `swift build` makes
         // .build/debug/lib\(name)Feature.so; drop it into any features folder of a host that
-        // speaks the same SDK. The kit, RouterMock and AppHostTesting all come from one SDK folder,
-        // by path: point `sdk` at another copy or version of it to build against that one.
+        // speaks the same SDK. The kit, SwiftUI for Linux, RouterMock and AppHostTesting all come
+        // from one SDK folder, by path: point `sdk` at another copy or version of it to build against that one.
         import PackageDescription
 
         let sdk = "\(sdk)"
         let kit: Target.Dependency = .product(name: "AppHostKit", package: "SDK")
+        let swiftUI: Target.Dependency = .product(name: "SwiftUI", package: "SwiftUI")
         \(isolationLine)
 
         let package = Package(
@@ -129,11 +130,13 @@ public struct FeatureScaffold {
                 .package(path: sdk),
                 .package(path: sdk + "/Mocks"),
                 .package(path: sdk + "/Host"),
+                .package(path: sdk + "/SwiftUI"),
             ],
             targets: [
                 // What other features may import to navigate here.
                 .target(name: "\(name)Interface", dependencies: [kit], swiftSettings: isolation),
-                .target(name: "\(name)Feature", dependencies: [kit, "\(name)Interface"], swiftSettings: isolation),
+                // Its views are SwiftUI files, drawn as text by the host.
+                .target(name: "\(name)Feature", dependencies: [kit, swiftUI, "\(name)Interface"], swiftSettings: isolation),
                 // The entry is a target of its own, so tests can link the feature without the C symbol.
                 .target(name: "\(name)Entry", dependencies: [kit, "\(name)Feature"], swiftSettings: isolation),
                 .testTarget(
