@@ -102,7 +102,7 @@ struct AppLayerTests {
         #expect(list.output.contains("      redirect character-outgoing/episodes → episode/characterEpisodes\n"))
         #expect(list.output.contains("    needs settings-outgoing/chooseCharacter\n"))
         #expect(session.errors == "")
-        #expect(session.output.contains("Episodes of character 1\n… › Rick Sanchez › Episodes of character 1\n"), "\(session.output)")
+        #expect(session.output.contains("Episodes of Rick Sanchez\n… › Rick Sanchez › Episodes of Rick Sanchez\n"), "\(session.output)")
         #expect(session.output.hasSuffix("character/list>character/detail?identifier=1>episode/characterEpisodes?characterIdentifier=1\n"))
     }
 

@@ -19,7 +19,7 @@ struct CrawlTests {
             "@main:Home about/license?id=3  'libffi'  tap 3 (About); tap 1 (Open-source licenses); tap 3 (libffi)",
             "@main:Settings settings/main !Reset settings?  'Reset settings?'",
             "@main:Characters character/detail?identifier=24  'Armagheadon'  tab 2 (tab Characters); tap 24 (Armagheadon (Alive))",
-            "@main:Characters episode/characterEpisodes?characterIdentifier=1  'Episodes of character 1'",
+            "@main:Characters episode/characterEpisodes?characterIdentifier=1  'Episodes of Rick Sanchez'",
             // Reached by tapping, not by a link: the filter holds the list as its delegate.
             "@main:Characters character-filter?live=1 (presented 1)  'Filter characters'  tab 2 (tab Characters); tap 26 (Filter: All)",
         ] {
@@ -30,7 +30,7 @@ struct CrawlTests {
             "  home-outgoing/character → character/detail  ('Rick Sanchez' on home/main)\n",
             "  settings-outgoing/chooseCharacter → character/picker  ('Choose favourite' on settings/profile)\n",
             "  character-outgoing/episodes → episode/characterEpisodes  ('View episodes' on character/detail)\n",
-            "  episode-outgoing/character → character/detail  ('Character 1' on episode/detail)\n",
+            "  episode-outgoing/character → character/detail  ('Rick Sanchez' on episode/detail)\n",
         ] {
             #expect(result.output.contains(redirect), "\(redirect)")
         }

@@ -40,7 +40,7 @@ struct CharacterIntegrationTests {
               Status: Alive
               Species: Human
               Origin: Earth (Replacement Dimension)
-              Episodes: 42
+              Episodes: 8
             ────────────────────────────────────────
             [1] Back
             [2] Home

@@ -62,7 +62,7 @@ struct HomeIntegrationTests {
               Status: Alive
               Species: Human
               Origin: Earth (C-137)
-              Episodes: 51
+              Episodes: 11
             ────────────────────────────────────────────────────────────
             [1] Back
             [2] Home

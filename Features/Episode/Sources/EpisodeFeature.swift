@@ -43,6 +43,8 @@ enum EpisodesState: Equatable {
 final class EpisodesViewModel {
     let destination: EpisodeNavigation
     private(set) var state: EpisodesState = .loading
+    /// The cast, to name characters by.
+    private(set) var catalogue: EpisodeCatalogue?
     private let router: any RouterContract
 
     init(destination: EpisodeNavigation, router: any RouterContract) {
@@ -53,7 +55,9 @@ final class EpisodesViewModel {
     func didAppear() async {
         let all: [Episode]
         do {
-            all = try EpisodeRepository.episodes()
+            let catalogue = try EpisodeRepository.catalogue()
+            self.catalogue = catalogue
+            all = catalogue.episodes
         } catch {
             state = .error(error.description)
             return
@@ -70,6 +74,11 @@ final class EpisodesViewModel {
 
     func didSelect(_ episode: Episode) {
         router.navigate(to: EpisodeNavigation.detail(identifier: episode.id))
+    }
+
+    /// The name of character `identifier`, as the cast gives it.
+    func name(of identifier: Int) -> String {
+        catalogue?.name(of: identifier) ?? "Character \(identifier)"
     }
 
     func didSelectCharacter(_ identifier: Int) {

@@ -17,7 +17,7 @@ struct EpisodesView: View {
         default:
             switch model.destination {
             case .list: "Episodes"
-            case .characterEpisodes(let character): "Episodes of character \(character)"
+            case .characterEpisodes(let character): "Episodes of \(model.name(of: character))"
             case .detail(let identifier): "Episode \(identifier)"
             }
         }
@@ -41,7 +41,7 @@ struct EpisodesView: View {
             Text("\(episode.code), aired \(episode.airDate)")
             Section("Characters") {
                 ForEach(episode.characters, id: \.self) { character in
-                    Button("Character \(character)") { model.didSelectCharacter(character) }
+                    Button(model.name(of: character)) { model.didSelectCharacter(character) }
                 }
             }
             Button("Back") { model.didTapOnBackButton() }
