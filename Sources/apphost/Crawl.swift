@@ -126,13 +126,13 @@ struct Graph: AsyncParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case dot, mermaid, json
+        case dot, mermaid, json, svg, png
     }
 
     @OptionGroup var features: FeatureOptions
     @OptionGroup var crawl: CrawlOptions
 
-    @Option(help: "dot, mermaid or json (default: from --output's extension, else dot).")
+    @Option(help: "dot, mermaid, json, or svg or png (drawn with Graphviz's dot); default: from --output's extension, else dot.")
     var format: Format?
 
     @Option(help: "Write to this file; .svg or .png is drawn with Graphviz's dot.")
@@ -150,20 +150,24 @@ struct Graph: AsyncParsableCommand {
                 standardError("graph: \(problems.count) problem\(problems.count == 1 ? "" : "s") found:\n" + problems.map { "  \($0)\n" }.joined())
             }
         }
-        let picture = output.map { $0.hasSuffix(".svg") || $0.hasSuffix(".png") } ?? false
-        let chosen = format ?? (output?.hasSuffix(".mmd") == true ? .mermaid : output?.hasSuffix(".json") == true ? .json : .dot)
+        let chosen = format ?? Self.format(of: output)
         let text = switch chosen {
-        case .dot: graph.dot
+        case .dot, .svg, .png: graph.dot
         case .mermaid: graph.mermaid
         case .json: String(decoding: try JSONEncoder().encode(report), as: UTF8.self) + "\n"
         }
+        let picture = chosen == .svg || chosen == .png
         guard let output else {
-            standardOutput(text)
+            if picture {
+                try Self.draw(text, as: chosen.rawValue, to: nil).withUnsafeBufferPointer { writeAll(STDOUT_FILENO, $0) }
+            } else {
+                standardOutput(text)
+            }
             if !report.problems.isEmpty { throw ExitCode(1) }
             return
         }
         if picture {
-            try Self.draw(graph.dot, to: output)
+            _ = try Self.draw(text, as: chosen.rawValue, to: output)
         } else {
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
@@ -175,17 +179,30 @@ struct Graph: AsyncParsableCommand {
         if !report.problems.isEmpty { throw ExitCode(1) }
     }
 
-    /// Draws DOT with Graphviz (`dot -T<type> -o FILE`).
-    static func draw(_ dot: String, to output: String) throws {
-        let type = output.hasSuffix(".png") ? "png" : "svg"
+    /// The format `--output`'s extension names: `.svg`, `.png`, `.mmd`, `.json`, else DOT.
+    static func format(of output: String?) -> Format {
+        guard let output else { return .dot }
+        for format in [Format.svg, .png, .json] where output.hasSuffix("." + format.rawValue) { return format }
+        return output.hasSuffix(".mmd") ? .mermaid : .dot
+    }
+
+    /// Draws DOT with Graphviz (`dot -T<type>`), into `output` or, with none, as bytes returned.
+    static func draw(_ dot: String, as type: String, to output: String?) throws(GraphvizError) -> [UInt8] {
+        let target = output.map { "--output \($0)" } ?? "--format \(type)"
         let child: ChildProcess
         do {
-            child = try ChildProcess.run("dot", ["-T\(type)", "-o", output], input: Array(dot.utf8))
+            child = try ChildProcess.run("dot", ["-T\(type)"] + (output.map { ["-o", $0] } ?? []), input: Array(dot.utf8))
         } catch {
-            throw ValidationError("--output \(output): cannot run Graphviz's dot (install graphviz): \(error.reason)")
+            throw GraphvizError(description: "\(target): cannot run Graphviz's dot (install graphviz, or write --format dot): \(error.reason)")
         }
         guard child.status == 0 else {
-            throw ValidationError("--output \(output): Graphviz's dot failed (status \(child.status); is graphviz installed?): \(child.errorText)")
+            throw GraphvizError(description: "\(target): Graphviz's dot failed (status \(child.status)): \(child.errorText)")
         }
+        return child.output
     }
+}
+
+/// Graphviz could not draw the graph: said on one line, with no usage after it (the command line was right).
+struct GraphvizError: Error, CustomStringConvertible {
+    let description: String
 }

@@ -8,6 +8,20 @@ struct AppHostCommandTests {
     private let apphost = ProcessRunner.built("apphost")
 
     @Test
+    func aWaitThatChangesNothingSaysWhatItDid() throws {
+        let real = try ProcessRunner.run(apphost, ["--start", "home"], input: "wait 10ms\n")
+        let flow = try FeatureFixtures()
+        let file = flow.path("wait.flow")
+        try Data("start home\nwait 2s\nno error\n".utf8).write(to: URL(fileURLWithPath: file))
+        let test = try ProcessRunner.run(apphost, ["test", file])
+
+        #expect(real.status == 0)
+        #expect(real.errors == "note: wait 10ms: the screen did not change (on real time; 0 sleeps still waiting)\n")
+        #expect(real.output.components(separatedBy: "\nHome\n").count == 2, "the screen is drawn once")
+        #expect(test.status == 0, "a note is not an error: \(test.output)")
+    }
+
+    @Test
     func tapThenBackShowsHomeTheListAndHomeAgain() throws {
         let result = try ProcessRunner.run(apphost, ["--start", "home"], input: "tap 1\nback\n")
 

@@ -209,4 +209,25 @@ struct GraphTests {
         #expect(svg.contains("<svg"))
         #expect(svg.contains("Open&#45;source licenses") || svg.contains("Open-source licenses"))
     }
+
+    @Test(.enabled(if: hasGraphviz, "Graphviz's dot is not installed (an optional tool; CI installs it)"))
+    func formatSVGDrawsToStandardOutput() throws {
+        let result = try ProcessRunner.run(apphost, ["graph", "--start", "main", "--format", "svg"])
+
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.hasPrefix("<?xml"), "\(result.output.prefix(200))")
+        #expect(result.output.contains("<svg"))
+    }
+
+    @Test
+    func withoutGraphvizAPictureIsRefusedOnOneLineWithNoUsage() throws {
+        let empty = try FeatureFixtures()
+        let result = try ProcessRunner.run(apphost, ["graph", "--start", "main", "--format", "svg"], environment: ["PATH": empty.directory.path])
+
+        #expect(result.status == 1)
+        #expect(result.output == "")
+        #expect(result.errors.hasPrefix("error: --format svg: cannot run Graphviz's dot (install graphviz, or write --format dot): "), "\(result.errors)")
+        #expect(!result.errors.contains("USAGE"), "\(result.errors)")
+        #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
+    }
 }

@@ -119,7 +119,7 @@ public enum FlowRunner {
                 let before = errors.count
                 // In `apphost test`'s child the guard ends a command that never settles, naming the feature.
                 let outcome = await SessionGuard.watch("running '\(line)'", limit: SessionGuard.defaultLimit) { await session.execute(line) }
-                lastErrors = Array(errors[before...])
+                lastErrors = errors[before...].filter { !$0.hasPrefix("note: ") }
                 let failures = lastErrors.filter { !$0.hasPrefix("warning: ") }.map { $0.hasPrefix("error: ") ? String($0.dropFirst(7)) : $0 }
                 visited.insert(session.topRoute.path)
                 if case .failingCommand = step.action {

@@ -276,6 +276,7 @@ public final class Session {
         case .quit:
             return .quit
         case .wait(let duration):
+            let drawn = current?.bytes
             if usesVirtualTime {
                 await passVirtualTime(duration)
             } else {
@@ -284,6 +285,12 @@ public final class Session {
                 }
             }
             await refresh(writingUnchanged: false)
+            // A screen that did not change is not drawn again: say what the wait did instead of nothing.
+            if current?.bytes == drawn {
+                let seconds = Double(virtualElapsed.components.seconds) + Double(virtualElapsed.components.attoseconds) / 1e18
+                let clock = usesVirtualTime ? "virtual time is now \(NumberText.fixed(seconds, digits: 3)) s" : "on real time"
+                writeError("note: \(text): the screen did not change (\(clock); \(heldSleeps) sleep\(heldSleeps == 1 ? "" : "s") still waiting)\n")
+            }
         case .waitUntil(let text):
             await waitUntil(text)
         default:
