@@ -7,7 +7,7 @@ import Glibc
 
 /// Options every subcommand shares, in `apphost` and `apphost-mcp` alike: where features are and how much to log.
 public struct FeatureOptions: ParsableArguments, Sendable {
-    @Option(name: .customLong("features"), help: "A directory of feature libraries (repeatable).")
+    @Option(name: .customLong("features"), help: "A directory of feature libraries (repeatable).", completion: .directory)
     public var directories: [String] = []
 
     @Option(help: "Log level on stderr: trace, debug, info, notice, warning, error, critical.")

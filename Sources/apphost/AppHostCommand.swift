@@ -101,6 +101,10 @@ struct AppHostCommand: AsyncParsableCommand {
                 // A request for a shell's completion script, or for the completions of a word being
                 // typed (which the script makes), is answered by the argument parser itself.
                 if let first = arguments.first, first.hasPrefix("--generate-completion-script") || first == "---completion" {
+                    if let script = CompletionScript.bash(for: arguments) {
+                        standardOutput(script)
+                        return
+                    }
                     exit(withError: error)
                 }
                 if let problem = problem(with: arguments) {

@@ -23,7 +23,7 @@ struct FlowTest: AsyncParsableCommand {
 
     @OptionGroup var features: FeatureOptions
 
-    @Argument(help: "Flow files, or folders searched for *.flow.")
+    @Argument(help: "Flow files, or folders searched for *.flow.", completion: .file(extensions: ["flow"]))
     var paths: [String] = []
 
     @Option(help: "Where a flow without a start step starts.", completion: StartCompletion.kind)

@@ -58,6 +58,37 @@ struct InteractiveTerminalTests {
         #expect(!saved.contains("tap\\0402"), "an abandoned line is not kept")
     }
 
+    static let hasBash = FileManager.default.isExecutableFile(atPath: "/bin/bash")
+
+    /// bash's own completion, in a terminal, with the script `apphost --generate-completion-script bash`
+    /// writes: `apphost --start ⇥` offers the names (run is the default command), and paths complete.
+    @Test(.enabled(if: hasBash, "bash is not installed"))
+    func bashCompletesStartNamesAfterTheDefaultCommandAndPaths() throws {
+        let folder = try FeatureFixtures()
+        let script = folder.path("apphost.bash")
+        try Data(try ProcessRunner.run(apphost, ["--generate-completion-script", "bash"]).output.utf8).write(to: URL(fileURLWithPath: script))
+        try Data("start home\n".utf8).write(to: URL(fileURLWithPath: folder.path("greeting.flow")))
+        let bin = URL(fileURLWithPath: apphost).deletingLastPathComponent().path
+        let terminal = try PseudoTerminal(
+            "/bin/bash", ["--norc", "--noprofile", "-i"], columns: 200,
+            environment: ["PATH": bin + ":/usr/bin:/bin", "PS1": "$ ", "HOME": folder.directory.path]
+        )
+
+        terminal.send("source \(script); cd \(folder.directory.path); echo ready\r")
+        try terminal.waitFor("$ ", after: "ready")
+        terminal.send("apphost --start ho\t")
+        try terminal.waitFor("apphost --start home ")
+        terminal.send("\u{15}")
+        terminal.send("apphost test gre\t")
+        try terminal.waitFor("apphost test greeting.flow")
+        terminal.send("\u{15}")
+        terminal.send("apphost --st\t\t")
+        try terminal.waitFor("--state", after: "greeting.flow")
+        #expect(terminal.output.contains("--strict"), "every option that starts so is offered: \(terminal.output.suffix(300))")
+        terminal.send("\u{15}exit\r")
+        _ = try terminal.waitForExit()
+    }
+
     @Test
     func workAViewModelStartedIsDrawnAboveThePromptByItself() throws {
         let history = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-history-\(UUID().uuidString)").path
