@@ -308,7 +308,8 @@ struct FullScreen {
         if !status.output.isEmpty {
             var lines = status.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if lines.last == "" { lines.removeLast() }
-            overlay = Overlay(title: line, lines: lines)
+            // A long line (a state link) is wrapped, not cut: the overlay is there to be read whole.
+            overlay = Overlay(title: line, lines: lines.flatMap { Self.wrap(Self.plain($0), to: columns) })
             status.output = ""
         }
         switch outcome {
@@ -332,7 +333,8 @@ struct FullScreen {
         var shown: [String]
         if let overlay {
             let header = "\u{1B}[1m" + Self.cut(overlay.title, to: columns) + "\u{1B}[0m"
-            shown = [header] + overlay.lines.dropFirst(overlay.top).prefix(height - 1).map { Self.cut(Self.plain($0), to: columns) }
+            let top = min(overlay.top, max(overlay.lines.count - (height - 1), 0))
+            shown = [header] + overlay.lines.dropFirst(top).prefix(height - 1).map { Self.cut(Self.plain($0), to: columns) }
         } else {
             let text = session.current?.text ?? ""
             var lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { Self.cut(String($0), to: columns) }
@@ -349,7 +351,18 @@ struct FullScreen {
             let room = max(height - headerCount, 1)
             let focus = max(highlighted - headerCount, 0)
             let top = body.count <= room ? 0 : min(max(focus - room / 2, 0), body.count - room)
-            shown = Array(lines.prefix(headerCount)) + Array(body.dropFirst(top).prefix(room))
+            var visible = Array(body.dropFirst(top).prefix(room))
+            // What scrolling hides is said where it is hidden, on the line it takes (never the highlighted one).
+            if room >= 3 {
+                let below = body.count - top - visible.count
+                if top > 0, focus != top {
+                    visible[0] = "\u{1B}[2m" + Self.cut("↑ \(top + 1) more lines above", to: columns) + "\u{1B}[0m"
+                }
+                if below > 0, focus != top + visible.count - 1 {
+                    visible[visible.count - 1] = "\u{1B}[2m" + Self.cut("↓ \(below + 1) more lines below", to: columns) + "\u{1B}[0m"
+                }
+            }
+            shown = Array(lines.prefix(headerCount)) + visible
         }
         let bottom: String
         if let command {
@@ -361,7 +374,7 @@ struct FullScreen {
         } else if overlay != nil {
             bottom = "\u{1B}[2m" + Self.cut("Esc/q close · ↑↓/jk PgUp PgDn g G scroll", to: columns) + "\u{1B}[0m\u{1B}[?25l"
         } else {
-            bottom = "\u{1B}[2m" + Self.cut(Self.keys, to: columns) + "\u{1B}[0m\u{1B}[?25l"
+            bottom = "\u{1B}[2m" + Self.cut(Self.statusLine(route: session.topRoute.description, columns: columns), to: columns) + "\u{1B}[0m\u{1B}[?25l"
         }
         // Home, clear, the lines, the status line on the last row.
         standardOutput("\u{1B}[H\u{1B}[2J" + shown.joined(separator: "\r\n") + "\u{1B}[\(rows);1H" + bottom)
@@ -373,6 +386,25 @@ struct FullScreen {
         let visible = plain(text)
         guard visible.count > columns else { return text }
         return String(visible.prefix(max(columns - 1, 0))) + "…"
+    }
+
+    /// The status line at rest: the keys and the route on top (where the session is, which the
+    /// title does not say); where both do not fit, the route and the two keys that lead to the rest.
+    static func statusLine(route: String, columns: Int) -> String {
+        let full = keys + " · " + route
+        return full.count <= columns ? full : route + " · ? keys · q quit"
+    }
+
+    /// `text` (with no colour escapes) in lines of at most `columns` characters.
+    static func wrap(_ text: String, to columns: Int) -> [String] {
+        guard columns > 0, text.count > columns else { return [text] }
+        var lines: [String] = []
+        var rest = text[...]
+        while !rest.isEmpty {
+            lines.append(String(rest.prefix(columns)))
+            rest = rest.dropFirst(columns)
+        }
+        return lines
     }
 
     static func plain(_ line: String) -> String {

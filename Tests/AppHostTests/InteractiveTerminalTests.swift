@@ -252,14 +252,40 @@ struct FullScreenTests {
     @Test
     func atNarrowWidthsNoLineWrapsAndTheTitleStays() throws {
         let terminal = try PseudoTerminal(apphost, ["--start", "character", "--tui"], columns: 40, rows: 10)
-        try terminal.waitFor("\u{1B}[2m↑↓ move · Enter open · Esc back · : cmd…\u{1B}[0m")
+        // Too narrow for every key: the route on top and the keys that lead to the rest.
+        try terminal.waitFor("\u{1B}[2mcharacter/list · ? keys · q quit\u{1B}[0m")
+        // What the terminal cannot show is said where it is hidden.
+        #expect(terminal.lastFrame.contains { $0.contains("more lines below") }, "\(terminal.lastFrame)")
         terminal.send("G")
         try terminal.waitFor("\u{1B}[7m[26] Filter: All\u{1B}[0m")
         let lines = terminal.lastFrame
         #expect(lines.count <= 10, "\(lines)")
         #expect(lines.dropFirst().first == "\u{1B}[1mCharacters\u{1B}[0m", "\(lines)")
+        #expect(lines.contains { $0.contains("more lines above") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("more lines below") }, "at the end nothing is below: \(lines)")
+        // A state link longer than the terminal is wide is wrapped in its overlay, not cut.
+        terminal.send("g\r")
+        try terminal.waitFor("character/detail?identifier=1 · ? keys")
+        terminal.send(":state\r")
+        try terminal.waitFor("Esc/q close")
+        let overlay = terminal.lastFrame.map(FullScreenTests.plainText).joined()
+        #expect(overlay.contains("@character(character:character/list>character/detail?identifier=1)") || overlay.contains("character/list>character/detail?identifier=1"), "\(terminal.lastFrame)")
+        #expect(!terminal.lastFrame.contains { $0.hasSuffix("…") }, "\(terminal.lastFrame)")
+        terminal.send("\u{1B}")
         terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
+    }
+
+    /// A frame's line without its colour escapes.
+    static func plainText(_ line: String) -> String {
+        var result = ""
+        var skipping = false
+        for character in line {
+            if character == "\u{1B}" { skipping = true; continue }
+            if skipping { if character.isLetter { skipping = false }; continue }
+            result.append(character)
+        }
+        return result
     }
 
     @Test
