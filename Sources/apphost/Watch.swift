@@ -94,12 +94,52 @@ final class FeatureWatcher: Sendable {
         )
     }
 
+    /// The build databases of the packages whose build folders are watched: SwiftPM's `build.db`,
+    /// written by every build, failed or not, a level or two above `.build/<triple>/debug`.
+    static func buildDatabases(for directories: [String]) -> [String] {
+        directories.compactMap { directory in
+            guard let resolved = realpath(directory, nil) else { return nil }
+            defer { free(resolved) }
+            var folder = URL(fileURLWithPath: String(cString: resolved))
+            for _ in 0..<2 {
+                folder.deleteLastPathComponent()
+                let database = folder.appendingPathComponent("build.db").path
+                if FileManager.default.fileExists(atPath: database) { return database }
+            }
+            return nil
+        }
+    }
+
     private func watch() {
         var known = signatures()
         var pending: [String: Signature] = [:]
+        let databases = Self.buildDatabases(for: directories)
+        var builds = Dictionary(uniqueKeysWithValues: databases.map { ($0, Self.signature(of: $0)) })
+        var building: [String: Signature?] = [:]
+        var librariesChangedSinceBuild = false
         while true {
             usleep(Self.interval)
+            // A build that ends without changing a library here most likely failed: the session still
+            // runs what it loaded, which a person watching for a reload would not know.
+            for database in databases {
+                let signature = Self.signature(of: database)
+                if signature != builds[database] ?? nil {
+                    if let seen = building[database], seen == signature {
+                        builds[database] = signature
+                        building[database] = nil
+                        if !librariesChangedSinceBuild {
+                            let package = URL(fileURLWithPath: database).deletingLastPathComponent().deletingLastPathComponent().path
+                            standardError("watch: a build of \(package) ended and changed no feature library; if it failed, the session still runs the libraries it loaded\n")
+                        }
+                        librariesChangedSinceBuild = false
+                    } else {
+                        if building[database] == nil { librariesChangedSinceBuild = false }
+                        building[database] = signature
+                    }
+                }
+            }
             let now = signatures()
+            if now != known { librariesChangedSinceBuild = true }
             var settled: [String] = []
             for (path, signature) in now where known[path] != signature {
                 // Acted on once it has stayed the same for a look: a build may still be writing it.

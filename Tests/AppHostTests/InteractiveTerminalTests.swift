@@ -1,4 +1,5 @@
 import AppHost
+import AppHostTesting
 import Foundation
 import Testing
 
@@ -86,6 +87,26 @@ struct InteractiveTerminalTests {
         try terminal.waitFor("--state", after: "greeting.flow")
         #expect(terminal.output.contains("--strict"), "every option that starts so is offered: \(terminal.output.suffix(300))")
         terminal.send("\u{15}exit\r")
+        _ = try terminal.waitForExit()
+    }
+
+    /// Under --watch, a build that ends without changing a feature library (a failed one) is said:
+    /// the session keeps running what it loaded, which a person waiting for a reload would not see.
+    @Test
+    func aBuildThatChangesNoLibraryIsSaidUnderWatch() throws {
+        let package = try FeatureFixtures()
+        let features = package.directory.appendingPathComponent(".build/x86_64-unknown-linux-gnu/debug")
+        try FileManager.default.createDirectory(at: features, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: features.appendingPathComponent("libHomeFeature.so").path, withDestinationPath: AppHarness.libraryPath("Home"))
+        let database = package.directory.appendingPathComponent(".build/build.db")
+        try Data("before".utf8).write(to: database)
+        let terminal = try PseudoTerminal(apphost, ["--start", "home", "--watch", "--features", features.path], columns: 100)
+        try terminal.waitFor("home/main> ")
+
+        // What a failed `swift build` leaves: its database written, no library changed.
+        try Data("after a failed build".utf8).write(to: database)
+        try terminal.waitFor("watch: a build of \(package.directory.path) ended and changed no feature library; if it failed, the session still runs the libraries it loaded")
+        terminal.send("\u{4}")
         _ = try terminal.waitForExit()
     }
 
