@@ -49,6 +49,25 @@ struct FeatureFixtures: ~Copyable {
         return path
     }
 
+    /// Copies an executable or a library in, written close-on-exec as ``addScript(_:_:)`` writes: a
+    /// copy made with FileManager stays open for writing in any child another test forks meanwhile,
+    /// and running the copy then fails with "Text file busy".
+    @discardableResult
+    func copyExecutable(_ source: String, as name: String) throws -> String {
+        let path = path(name)
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: source)))
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            guard written > 0 else { throw POSIXError(.EIO) }
+            offset += written
+        }
+        return path
+    }
+
     /// Writes a text file where a library is expected.
     @discardableResult
     func addTextFile(named name: String) throws -> String {

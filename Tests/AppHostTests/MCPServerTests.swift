@@ -199,7 +199,11 @@ struct MCPServerTests {
         let library = fixtures.path("libCrashFeature.so")
         try CCompiler.compile(CCompiler.fixture("crash.c"), to: library)
 
-        let served = try ProcessRunner.run(apphost, ["serve", "--start", "crash", "--features", fixtures.directory.path], input: "open crash/huge\nback\n")
+        // Two million elements take a debug build a second alone, and many times that beside the
+        // rest of the suite on two cores: the watchdog gets room, since it is not what is tested here.
+        let served = try ProcessRunner.run(
+            apphost, ["serve", "--start", "crash", "--features", fixtures.directory.path, "--feature-timeout", "120"], input: "open crash/huge\nback\n"
+        )
 
         let answers = served.output.split(separator: "\n").map { try? JSONDecoder().decode(SessionAnswer.self, from: Data($0.utf8)) }
         #expect(served.status == 0, "\(served.errors)")

@@ -174,12 +174,10 @@ struct ProbingTests {
         try setup.features.addBuiltFeature("Home")
         // Another build: the same program in another folder, with its kit and SwiftUI beside it.
         let other = try FeatureFixtures()
-        let otherHost = other.path("apphost")
-        try FileManager.default.copyItem(atPath: apphost, toPath: otherHost)
-        let kit = URL(fileURLWithPath: apphost).deletingLastPathComponent().appendingPathComponent("libAppHostKit.so").path
-        try FileManager.default.copyItem(atPath: kit, toPath: other.path("libAppHostKit.so"))
-        let swiftUI = URL(fileURLWithPath: apphost).deletingLastPathComponent().appendingPathComponent("libSwiftUI.so").path
-        try FileManager.default.copyItem(atPath: swiftUI, toPath: other.path("libSwiftUI.so"))
+        let otherHost = try other.copyExecutable(apphost, as: "apphost")
+        let built = URL(fileURLWithPath: apphost).deletingLastPathComponent()
+        try other.copyExecutable(built.appendingPathComponent("libAppHostKit.so").path, as: "libAppHostKit.so")
+        try other.copyExecutable(built.appendingPathComponent("libSwiftUI.so").path, as: "libSwiftUI.so")
         func list(_ host: String) throws -> String {
             try ProcessRunner.run(host, ["list", "--features", setup.features.directory.path], environment: setup.environment).output
         }
