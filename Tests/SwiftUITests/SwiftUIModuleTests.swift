@@ -90,6 +90,26 @@ struct SwiftUIModuleTests {
     }
 }
 
+extension SwiftUIModuleTests {
+    @Test
+    func everyListedViewModifierAndWrapperCompilesAndDraws() async throws {
+        let screen = Screen(EveryListedAPI())
+        let texts = screen.body.texts
+
+        #expect(texts.first == "Everything")
+        for shown in ["Hello, Rick", "layered", "lazy 1", "one two", "on", "first one", "erased", "Favourites", "Rows", "Delete one", "Copy two",
+                      "Name", "Password", "Enabled", "Choice", "Count: 1", "Nothing", "Website", "More", "Share", "Tapped 0 (disabled)",
+                      "Tap me 0", "Settings", "scheme light", "overlaid", "Search", "Done", "Refresh"] {
+            #expect(texts.contains(shown), "\(shown) is not drawn: \(texts)")
+        }
+        #expect(!texts.contains("Secret"))
+        try await screen.tap("Tap me 0")
+        #expect(screen.body.texts.contains("Tap me 1"))
+        try await screen.tap("Open sheet")
+        #expect(screen.body.texts == ["sheet two"])
+    }
+}
+
 struct NotFound: Error, CustomStringConvertible {
     let description: String
 }
