@@ -57,6 +57,7 @@ struct GalleryView: View {
                     AboutGalleryView()
                 }
                 Button("Show details") { showsDetails = true }
+                    .accessibilityIdentifier("gallery.details")
                 Text("Only for the eye")
                     .accessibilityHidden(true)
             }

@@ -35,6 +35,8 @@ public enum Node: Sendable {
 public struct ToggleAction: Sendable {
     /// Runs the action.
     public let perform: @MainActor @Sendable (Bool) async -> Void
+    /// A name a flow can use for the element besides its label (SwiftUI's `accessibilityIdentifier`).
+    public var identifier: String?
 
     /// Wraps an action.
     public init(_ perform: @escaping @MainActor @Sendable (Bool) async -> Void) {
@@ -46,6 +48,8 @@ public struct ToggleAction: Sendable {
 public struct TextFieldAction: Sendable {
     /// Runs the action.
     public let perform: @MainActor @Sendable (String) async -> Void
+    /// A name a flow can use for the element besides its label (SwiftUI's `accessibilityIdentifier`).
+    public var identifier: String?
 
     /// Wraps an action.
     public init(_ perform: @escaping @MainActor @Sendable (String) async -> Void) {
@@ -57,6 +61,8 @@ public struct TextFieldAction: Sendable {
 public struct ButtonAction: Sendable {
     /// Runs the action.
     public let perform: @MainActor @Sendable () async -> Void
+    /// A name a flow can use for the element besides its label (SwiftUI's `accessibilityIdentifier`).
+    public var identifier: String?
 
     /// Wraps an action.
     public init(_ perform: @escaping @MainActor @Sendable () async -> Void) {

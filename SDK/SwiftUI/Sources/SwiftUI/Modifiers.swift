@@ -287,8 +287,12 @@ extension View {
     @_disfavoredOverload
     public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View { accessibilityLabel(Text(label)) }
 
-    /// Accepted; a flow names elements by their label.
-    public func accessibilityIdentifier(_ identifier: String) -> some View { self }
+    /// Names the view's one element for a flow besides its label: `tap ID` and `type ID TEXT` reach it.
+    public func accessibilityIdentifier(_ identifier: String) -> some View {
+        modified { context, content in
+            Accessibility.identify(content(context), as: identifier)
+        }
+    }
 
     /// Leaves the view out of what is drawn when `hidden`.
     public func accessibilityHidden(_ hidden: Bool) -> some View {
@@ -346,6 +350,32 @@ extension View {
 }
 
 enum Accessibility {
+    /// `nodes` with their one actionable element named `identifier`; more than one, or none, as they are.
+    static func identify(_ nodes: [Node], as identifier: String) -> [Node] {
+        let actionable = nodes.indices.filter {
+            switch nodes[$0] {
+            case .button, .toggle, .textField: true
+            default: false
+            }
+        }
+        guard actionable.count == 1, let index = actionable.first else { return nodes }
+        var result = nodes
+        switch nodes[index] {
+        case .button(let label, var action):
+            action.identifier = identifier
+            result[index] = .button(label, action: action)
+        case .toggle(let label, let isOn, var action):
+            action.identifier = identifier
+            result[index] = .toggle(label, isOn: isOn, action: action)
+        case .textField(let label, let text, var action):
+            action.identifier = identifier
+            result[index] = .textField(label, text: text, action: action)
+        default:
+            break
+        }
+        return result
+    }
+
     /// `nodes` named `label`: their one element renamed, or all their text replaced.
     static func relabel(_ nodes: [Node], as label: String) -> [Node] {
         var actionable: [Int] = []

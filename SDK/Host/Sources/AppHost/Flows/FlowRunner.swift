@@ -136,8 +136,9 @@ public enum FlowRunner {
             case .notSee(let text):
                 if Self.shows(screen, text) { return fail("expected the screen not to contain: \(text)") }
             case .element(let label):
-                let labels = session.current?.actions.map(\.label) ?? []
-                if !labels.contains(where: { $0.equalsIgnoringCase(label) }) {
+                let actions = session.current?.actions ?? []
+                let labels = actions.map(\.label)
+                if !labels.contains(where: { $0.equalsIgnoringCase(label) }), !actions.contains(where: { $0.identifier == label }) {
                     return fail("expected an element labelled: \(label)\nthe elements are: \(labels.map { "'\($0)'" }.joined(separator: ", "))")
                 }
             case .route(let expected):

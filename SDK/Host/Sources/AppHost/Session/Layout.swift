@@ -13,6 +13,16 @@ public enum ScreenAction {
     /// A text field and its current text.
     case textField(label: String, text: String, action: TextFieldAction)
 
+    /// The name a flow can use besides the label, if the element has one (`accessibilityIdentifier`).
+    public var identifier: String? {
+        switch self {
+        case .button(_, let action): action.identifier
+        case .toggle(_, _, let action): action.identifier
+        case .textField(_, _, let action): action.identifier
+        case .link, .dialogButton: nil
+        }
+    }
+
     /// The label shown next to its number.
     public var label: String {
         switch self {

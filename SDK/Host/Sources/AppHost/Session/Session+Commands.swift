@@ -140,6 +140,8 @@ extension Session {
             return action
         case .label(let label):
             let actions = current?.actions ?? []
+            // An element's identifier (`accessibilityIdentifier`) names it exactly, whatever its label says.
+            if let named = actions.first(where: { $0.identifier == label }) { return named }
             switch Self.match(label, in: actions.map(\.label)) {
             case .one(let index):
                 return actions[index]
