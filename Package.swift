@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(
             name: "AppHostTests",
             dependencies: [
-                host, testing, "FFIProbe", "apphost", kit, .product(name: "CAppHost", package: "SDK"),
+                host, testing, "FFIProbe", "apphost", kit, swiftUI, .product(name: "CAppHost", package: "SDK"),
                 .product(name: "AppHostScaffold", package: "Host"),
                 .product(name: "AppHostFuzzing", package: "Host"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
