@@ -18,6 +18,20 @@ struct SwiftUIModuleTests {
     }
 
     @Test
+    func stateInsideAPropertyOfTheFeaturesOwnInAGenericViewAndInAClassIsKept() async throws {
+        let screen = Screen(MadeAgain())
+        try await screen.tap("Tap 7")
+        try await screen.tap("Edit seven")
+        try await screen.tap("Edit seven")
+        try await screen.tap("Class count 0")
+        #expect(screen.body.texts == [
+            "7: 1 taps, draft '' after 0 edits", "Tap 7", "Edit 7",
+            "seven: 0 taps, draft 'xx' after 2 edits", "Tap seven", "Edit seven",
+            "Class count 1",
+        ])
+    }
+
+    @Test
     func appearTaskChangeAndDisappearAreNamedAsWorkOnceEach() async throws {
         let log = Log()
         let screen = Screen(LifecycleView(log: log))

@@ -157,3 +157,43 @@ struct ControlsView: View {
             .accessibilityLabel("Rated")
     }
 }
+
+/// A property of the feature's own made of state, as real apps write one (a form's draft, say).
+struct Draft: DynamicProperty {
+    @State var text = ""
+    @State var edits = 0
+}
+
+/// A generic view whose state lies after a field of its parameter's type.
+struct Labelled<Value: CustomStringConvertible>: View {
+    let value: Value
+    @State private var taps = 0
+    var draft = Draft()
+
+    var body: some View {
+        Text("\(value): \(taps) taps, draft '\(draft.text)' after \(draft.edits) edits")
+        Button("Tap \(value)") { taps += 1 }
+        Button("Edit \(value)") {
+            draft.text += "x"
+            draft.edits += 1
+        }
+    }
+}
+
+/// A view that is a class: its state is found by reflecting it.
+final class ClassCounter: View {
+    @State private var count = 0
+
+    var body: some View {
+        Button("Class count \(count)") { self.count += 1 }
+    }
+}
+
+/// Makes its children again at each drawing, so their state is kept only if it is bound.
+struct MadeAgain: View {
+    var body: some View {
+        Labelled(value: 7)
+        Labelled(value: "seven")
+        ClassCounter()
+    }
+}

@@ -284,17 +284,17 @@ extension ViewThatFits: View where Content: View {
     public init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> Content) { self.content = content() }
     public var body: Never { primitiveBody(Self.self) }
     public func _render(in context: _RenderContext) -> [Node] {
-        if let tuple = content as? any TupleChildren, let first = tuple.childViews.first { return first._render(in: context.child(0)) }
+        if let tuple = content as? any TupleChildren { return tuple.drawFirst(in: context) }
         return content._render(in: context)
     }
 }
 
 protocol TupleChildren {
-    var childViews: [AnyView] { get }
+    @MainActor func drawFirst(in context: _RenderContext) -> [Node]
 }
 
 extension TupleView: TupleChildren {
-    var childViews: [AnyView] { children }
+    func drawFirst(in context: _RenderContext) -> [Node] { draw(value, context, 1) }
 }
 
 /// The root of a stack of views. In an app on AppHost, the stack is the Router's: a feature's view

@@ -234,6 +234,9 @@ public protocol EnvironmentKey {
 public struct EnvironmentValues: CustomStringConvertible {
     private var values: [ObjectIdentifier: Any] = [:]
     private var objects: [ObjectIdentifier: AnyObject] = [:]
+    // Read by every control drawn: kept as fields, not looked up by key.
+    fileprivate var enabled = true
+    fileprivate var style: AnyButtonStyle?
 
     public init() {}
 
@@ -350,13 +353,11 @@ private struct ColorSchemeKey: EnvironmentKey { static var defaultValue: ColorSc
 private struct HorizontalSizeClassKey: EnvironmentKey { static var defaultValue: UserInterfaceSizeClass? { .compact } }
 private struct VerticalSizeClassKey: EnvironmentKey { static var defaultValue: UserInterfaceSizeClass? { .regular } }
 private struct DynamicTypeSizeKey: EnvironmentKey { static var defaultValue: DynamicTypeSize { .large } }
-private struct IsEnabledKey: EnvironmentKey { static var defaultValue: Bool { true } }
 private struct IsPresentedKey: EnvironmentKey { static var defaultValue: Bool { false } }
 private struct IsSearchingKey: EnvironmentKey { static var defaultValue: Bool { false } }
 private struct LocaleKey: EnvironmentKey { static var defaultValue: Locale { Locale(identifier: "en_US") } }
 private struct CalendarKey: EnvironmentKey { static var defaultValue: Calendar { Calendar(identifier: .gregorian) } }
 private struct TimeZoneKey: EnvironmentKey { static var defaultValue: TimeZone { TimeZone(identifier: "UTC") ?? .current } }
-private struct ButtonStyleKey: EnvironmentKey { static var defaultValue: AnyButtonStyle? { nil } }
 
 extension EnvironmentValues {
     /// Dismisses the presentation the view is in.
@@ -386,8 +387,8 @@ extension EnvironmentValues {
     }
     /// False inside `.disabled(true)`: its buttons are drawn as text.
     public var isEnabled: Bool {
-        get { self[IsEnabledKey.self] }
-        set { self[IsEnabledKey.self] = newValue }
+        get { enabled }
+        set { enabled = newValue }
     }
     /// True inside a presentation (a sheet, a pushed view).
     public var isPresented: Bool {
@@ -411,8 +412,8 @@ extension EnvironmentValues {
         set { self[TimeZoneKey.self] = newValue }
     }
     var buttonStyle: AnyButtonStyle? {
-        get { self[ButtonStyleKey.self] }
-        set { self[ButtonStyleKey.self] = newValue }
+        get { style }
+        set { style = newValue }
     }
 }
 

@@ -49,7 +49,8 @@ public struct AnyView {
 
     /// Erases the type of `view`.
     public init<V: View>(_ view: V) {
-        box = (view as? AnyView)?.box ?? ViewBox(view)
+        // A type comparison, not a cast: every view of a block is erased at every drawing.
+        box = V.self == AnyView.self ? unsafeBitCast(view, to: AnyView.self).box : ViewBox(view)
     }
 
     /// Erases the type of `view`.
@@ -83,23 +84,19 @@ final class ViewBox<V: View>: AnyViewBox {
 public struct TupleView<T> {
     /// The views.
     public var value: T
-    let children: [AnyView]
+    /// Draws the first `limit` views of `value` in turn, the i-th below identity i (and its type,
+    /// as an ``AnyView`` of it would be). It captures nothing, so a block costs no allocation for it.
+    let draw: @MainActor (_ value: T, _ context: _RenderContext, _ limit: Int) -> [Node]
 
-    init(value: T, children: [AnyView]) {
+    init(value: T, draw: @escaping @MainActor (T, _RenderContext, Int) -> [Node]) {
         self.value = value
-        self.children = children
+        self.draw = draw
     }
 }
 
 extension TupleView: View {
     public var body: Never { primitiveBody(Self.self) }
-    public func _render(in context: _RenderContext) -> [Node] {
-        var nodes: [Node] = []
-        for (index, child) in children.enumerated() {
-            nodes += child.box.render(in: context.child(index))
-        }
-        return nodes
-    }
+    public func _render(in context: _RenderContext) -> [Node] { draw(value, context, .max) }
 }
 
 /// One of two views, as an `if`/`else` or a `switch` in a ``ViewBuilder`` block chose.
@@ -138,9 +135,25 @@ public enum ViewBuilder {
     public static func buildBlock() -> EmptyView { EmptyView() }
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
     public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
-        var children: [AnyView] = []
-        for view in repeat each content { children.append(AnyView(view)) }
-        return TupleView(value: (repeat each content), children: children)
+        // One closure over the views, not a box for each: a block is built again at every drawing.
+        TupleView(value: (repeat each content)) { views, context, limit in
+            var nodes: [Node] = []
+            var index = 0
+            for view in repeat each views {
+                guard index < limit else { break }
+                nodes += drawn(view, in: context.child(index))
+                index += 1
+            }
+            return nodes
+        }
+    }
+
+    /// Draws one view of a block, identified as an ``AnyView`` of it would be.
+    @MainActor
+    private static func drawn<V: View>(_ view: V, in context: _RenderContext) -> [Node] {
+        V.self == AnyView.self
+            ? unsafeBitCast(view, to: AnyView.self).box.render(in: context)
+            : view._render(in: context.child(ObjectIdentifier(V.self)))
     }
     public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
     public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
@@ -203,6 +216,7 @@ extension ForEach: View where Content: View {
     public var body: Never { primitiveBody(Self.self) }
     public func _render(in context: _RenderContext) -> [Node] {
         var nodes: [Node] = []
+        nodes.reserveCapacity(data.count)
         for element in data {
             let identity = id(element)
             let row = context.child(identity)

@@ -2,21 +2,59 @@
 
 /// Where a view is drawn: its place in the tree (the identity its state is kept under), the
 /// environment it reads, and what the views around it collect (a picker's choices, a label's text).
+///
+/// A context is copied for every view drawn, so what views below inherit and seldom change lives
+/// in one shared ``RenderScope``: a copy is two references, and a modifier that changes the
+/// environment (or another inherited part) gives the views below a scope of their own.
 public struct _RenderContext {
     let graph: ViewGraph
     /// The identity of the view: its place among its parent's children, down from the root, hashed.
     var path: Int
-    var environment: EnvironmentValues
+    private var scope: RenderScope
+
+    init(graph: ViewGraph, path: Int, environment: EnvironmentValues) {
+        self.graph = graph
+        self.path = path
+        scope = RenderScope(environment: environment)
+    }
+
+    var environment: EnvironmentValues {
+        get { scope.environment }
+        set { changeScope { $0.environment = newValue } }
+    }
     /// Inside a ``Picker``: how a tagged choice is drawn.
-    var picker: PickerSelection?
+    var picker: PickerSelection? {
+        get { scope.picker }
+        set { changeScope { $0.picker = newValue } }
+    }
     /// Drawing a control's label: its text is collected, images give their names.
-    var label: LabelCollector?
+    var label: LabelCollector? {
+        get { scope.label }
+        set { changeScope { $0.label = newValue } }
+    }
     /// Inside an alert or a dialog: a button's action also dismisses it.
-    var dismissesOnAction: (() -> Void)?
+    var dismissesOnAction: (() -> Void)? {
+        get { scope.dismissesOnAction }
+        set { changeScope { $0.dismissesOnAction = newValue } }
+    }
     /// What a text field inside does when its text is submitted (`.onSubmit`).
-    var submit: (() -> Void)?
+    var submit: (() -> Void)? {
+        get { scope.submit }
+        set { changeScope { $0.submit = newValue } }
+    }
     /// Destinations of values pushed in a `NavigationStack`, by the value's type.
-    var destinations: [ObjectIdentifier: (Any) -> AnyView] = [:]
+    var destinations: [ObjectIdentifier: (Any) -> AnyView] {
+        get { scope.destinations }
+        set { changeScope { $0.destinations = newValue } }
+    }
+
+    /// Gives this context (and the views drawn in it) a scope of its own, changed by `change`;
+    /// the scope it had is shared with other contexts and never changed.
+    private mutating func changeScope(_ change: (RenderScope) -> Void) {
+        let copy = scope.copy()
+        change(copy)
+        scope = copy
+    }
 
     /// The context of a child, identified by `component` among its siblings.
     func child(_ component: some Hashable) -> _RenderContext {
@@ -31,6 +69,30 @@ public struct _RenderContext {
         let inner = child(ObjectIdentifier(V.self))
         graph.bind(view, at: inner)
         return view.body._render(in: inner)
+    }
+}
+
+/// What the views below a context inherit: changed only on a fresh copy, before any view sees it.
+final class RenderScope {
+    var environment: EnvironmentValues
+    var picker: PickerSelection?
+    var label: LabelCollector?
+    var dismissesOnAction: (() -> Void)?
+    var submit: (() -> Void)?
+    var destinations: [ObjectIdentifier: (Any) -> AnyView] = [:]
+
+    init(environment: EnvironmentValues) {
+        self.environment = environment
+    }
+
+    func copy() -> RenderScope {
+        let copy = RenderScope(environment: environment)
+        copy.picker = picker
+        copy.label = label
+        copy.dismissesOnAction = dismissesOnAction
+        copy.submit = submit
+        copy.destinations = destinations
+        return copy
     }
 }
 
@@ -72,8 +134,6 @@ final class ViewGraph {
     private var found: [Int: LifecycleEntry] = [:]
     private var pending: [() -> Void] = []
     private var tasks: [Int: Task<Void, Never>] = [:]
-    /// The types of views and modifiers with no property to bind: not looked at again.
-    private var unbound: Set<ObjectIdentifier> = []
     /// The topmost presentation (a sheet, an alert, a pushed view) the drawing found.
     var presented: [Node]?
     private let root: AnyViewBox
@@ -133,25 +193,14 @@ final class ViewGraph {
     }
 
     /// Binds the state, environment and focus properties of a view (or modifier) to what is kept
-    /// for its identity.
-    @discardableResult
-    func bind(_ value: Any, at context: _RenderContext) -> Bool {
-        let type = ObjectIdentifier(Swift.type(of: value))
-        guard !unbound.contains(type) else { return false }
-        var bound = false
-        for (index, child) in Mirror(reflecting: value).children.enumerated() {
-            let label = child.label ?? String(index)
-            if let property = child.value as? any BoundProperty {
-                property.bind(key: Self.key(context.path, label), in: self, context: context)
-                bound = true
-            } else if child.value is any DynamicProperty, bind(child.value, at: context.child(label)) {
-                bound = true
-            }
+    /// for its identity, as its type's ``BindPlan`` says: a type with nothing to bind costs a lookup.
+    func bind<Value>(_ value: Value, at context: _RenderContext) {
+        let plan = BindPlan.of(Value.self)
+        guard plan.binds else { return }
+        withUnsafeBytes(of: value) { bytes in
+            guard let base = bytes.baseAddress else { return }
+            plan.bind(at: base, of: value, in: self, context: context)
         }
-        // A type whose properties hold nothing to bind (`let`s, `@Binding`, `@Bindable`) is not
-        // looked at again.
-        if !bound { unbound.insert(type) }
-        return bound
     }
 
     func record(_ entry: LifecycleEntry, at path: Int) {
@@ -217,7 +266,8 @@ extension _RenderContext {
     /// The text of `view` drawn as a label: its texts joined, or the names of its images when it has no text.
     @MainActor
     func labelText<V: View>(_ view: V) -> String {
-        if let text = view as? Text { return text.content }
+        // A type comparison, not a cast: this is asked for every button drawn.
+        if V.self == Text.self { return unsafeBitCast(view, to: Text.self).content }
         var context = self
         let collector = LabelCollector()
         context.label = collector
