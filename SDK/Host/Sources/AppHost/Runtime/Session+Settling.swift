@@ -42,9 +42,13 @@ extension Session {
         let jobs = self.jobs
         while true {
             // One round: what is queued on the main actor runs; this task is queued behind it.
+            // With nothing of the session queued there, there is nothing to let run: a yield
+            // would only cost two hops between threads.
             let before = jobs.counts
-            settleRounds += 1
-            await Self.yieldMainActor()
+            if before.main > 0 {
+                settleRounds += 1
+                await Self.yieldMainActor()
+            }
             let counts = jobs.counts
             if counts.main > 0 || counts.version != before.version { continue }
             if counts.pool > 0 {
