@@ -145,3 +145,30 @@ extension Duration {
         return overflowed ? (seconds < 0 ? .min : .max) : sum
     }
 }
+
+/// An actor whose jobs run on the main queue, behind every job already queued there: hopping to
+/// it and back lets the main actor's queued work run, with no other thread involved (the settle's
+/// yield). It is not the main actor: nothing runs on it but ``pass()``.
+actor MainQueueLane {
+    static let shared = MainQueueLane()
+
+    /// Puts each job at the back of the main queue.
+    /// Invariant for `@unchecked Sendable`: it has no state; the queue is thread-safe.
+    private final class Executor: SerialExecutor, @unchecked Sendable {
+        func enqueue(_ job: consuming ExecutorJob) {
+            let job = UnownedJob(job)
+            DispatchQueue.main.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+        }
+    }
+
+    private let executor = Executor()
+    /// How many times a task passed through (kept so that the hop is never optimised away).
+    private var passes = 0
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    /// Returns at once; the hops to the lane and back are the point.
+    func pass() {
+        passes &+= 1
+    }
+}

@@ -70,15 +70,15 @@ extension Session {
         }
     }
 
-    /// Lets every job already waiting for the main actor run, then resumes: a block put on the
-    /// main queue now runs behind them, and it resumes this task. (`Task.yield()` would hop
-    /// through the global pool first.) The block runs outside any session's job, so the session's
-    /// own resumption is never counted as its work.
+    /// Lets every job already waiting for the main actor run, then resumes: the task hops to
+    /// ``MainQueueLane``, whose jobs run on the main queue behind every job already there, and
+    /// back. Both hops are jobs put on the main queue by the thread that serves it, so no other
+    /// thread is woken. (A continuation resumed from the main queue, or `Task.yield()`, resumes
+    /// the task on the global pool first, and then hops back: two threads woken for each yield.)
+    /// The hops run outside any session's job, so the session's own resumption is never counted
+    /// as its work.
     private static func yieldMainActor() async {
-        await withUnsafeContinuation { (resume: UnsafeContinuation<Void, Never>) in
-            // Behind every job queued for the main actor (they share the main queue), and no task to make.
-            DispatchQueue.main.async { resume.resume() }
-        }
+        await MainQueueLane.shared.pass()
     }
 
     /// Draws the screen again if work beside the session changed what an observable body read
