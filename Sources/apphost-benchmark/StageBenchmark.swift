@@ -4,7 +4,7 @@
 // change should look at.
 
 @_spi(Host) import AppHostKit
-import AppHost
+@_spi(Host) import AppHost
 import Foundation
 
 @MainActor
@@ -19,11 +19,15 @@ enum StageBenchmark {
             guard let route = registry.root(named: text) ?? (try? Route(parsing: text)) else {
                 throw BenchmarkError(message: "\(text) is not a route of the loaded features")
             }
-            let router = Router(state: NavigationState(root: route))
-            let screen = try registry.makeScreen(for: route, router: router)
-            // Its appearing work, whether a ViewModel's load or the screen's task, awaited here.
-            await screen.load()
-            await screen.runTask()
+            // The screen as a session shows it: made, loaded, and its appearing work (a
+            // ViewModel's load, a screen's task, a SwiftUI view's `.task`) settled.
+            let session = Session(registry: registry, start: route, options: Session.Options(virtualTime: true), output: { _ in }, errorOutput: { _ in })
+            await session.start()
+            guard let screen = session.topScreen else { throw BenchmarkError(message: "\(text) shows no screen") }
+            // Timing a screen still loading would say nothing of the one people see.
+            if let shown = session.current?.text, shown.contains("Loading") {
+                throw BenchmarkError(message: "\(text) still shows its loading state after the session settled:\n\(shown)")
+            }
             let body = screen.body
             let layers: [RenderLayer] = [.screen(body: body, breadcrumbs: ["Home", name])]
             let layout = ScreenLayout(layers)
@@ -38,12 +42,12 @@ enum StageBenchmark {
             let kept = screen.body.withoutActions
             let same = measure(runs: runs, count: count) { _ = body.showsSame(as: kept) }
             guard body.showsSame(as: kept) else { throw BenchmarkError(message: "\(name) does not show the same twice") }
-            let fresh = try await measureAsync(runs: runs, count: count) {
-                let screen = try registry.makeScreen(for: route, router: router)
-                await screen.load()
-                await screen.runTask()
+            // A session opened at the screen: made, loaded, settled and drawn.
+            let fresh = try await measureAsync(runs: runs, count: count / 10) {
+                let session = Session(registry: registry, start: route, options: Session.Options(virtualTime: true), output: { _ in }, errorOutput: { _ in })
+                await session.start()
             }
-            print(String(format: "  %@: made and loaded %.2f · body %.2f · layout %.2f · text %.2f · JSON %.2f · same as drawn %.2f", name, fresh, made, laid, drawn, json, same))
+            print(String(format: "  %@: opened %.2f · body %.2f · layout %.2f · text %.2f · JSON %.2f · same as drawn %.2f", name, fresh, made, laid, drawn, json, same))
         }
         let count = 20_000
         let parse = measure(runs: runs, count: count) { _ = try? SessionCommand.parse("tap 1") }

@@ -162,6 +162,13 @@ final class ScreenStore {
         return work
     }
 
+    /// The screen on top of the selected item (of its topmost presented scope), if it was made.
+    func topScreen(_ navigator: Navigator) -> Screen? {
+        let item = navigator.selected
+        guard screens.indices.contains(item) else { return nil }
+        return screens[item].last(where: { !$0.isEmpty })?.last?.life.screen
+    }
+
     /// The layers the selected item shows, bottom first, with their bodies built now.
     func layers(_ navigator: Navigator) -> [RenderLayer] {
         let item = navigator.selected

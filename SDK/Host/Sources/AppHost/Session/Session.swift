@@ -117,6 +117,10 @@ public final class Session {
         )
     }
 
+    /// The screen on top, as the session made, loaded and settled it (for the stage benchmark,
+    /// which times its drawing alone).
+    @_spi(Host) public var topScreen: Screen? { screens.topScreen(navigator) }
+
     /// The whole navigation state.
     public var state: AppState { navigator.state }
 
