@@ -63,6 +63,35 @@ public struct _RenderContext {
         return context
     }
 
+    // The identities every drawing makes most (a block's i-th view, a view's type, a modifier's
+    // tag) are mixed without a hasher: a few multiplications instead of SipHash's rounds.
+
+    /// The context of the child at `index` among its siblings.
+    func child(_ index: Int) -> _RenderContext {
+        var context = self
+        context.path = ViewGraph.key(path, mixing: UInt64(UInt(bitPattern: index)))
+        return context
+    }
+
+    /// The context of a child identified by its type.
+    func child(_ type: ObjectIdentifier) -> _RenderContext {
+        var context = self
+        context.path = ViewGraph.key(path, mixing: UInt64(UInt(bitPattern: type)))
+        return context
+    }
+
+    /// The context of a child identified by a tag of the module's own (`"label"`, `"sheet"`).
+    func child(_ tag: StaticString) -> _RenderContext {
+        // FNV-1a over the tag's bytes: equal tags are the same identity wherever they are written.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        tag.withUTF8Buffer { bytes in
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        }
+        var context = self
+        context.path = ViewGraph.key(path, mixing: hash)
+        return context
+    }
+
     /// Draws a view of the feature's: binds its state and environment properties, then its body.
     @MainActor
     func renderComposite<V: View>(_ view: V) -> [Node] {
@@ -93,6 +122,12 @@ final class RenderScope {
         copy.submit = submit
         copy.destinations = destinations
         return copy
+    }
+}
+
+extension UInt64 {
+    fileprivate func rotated(left count: UInt64) -> UInt64 {
+        (self << count) | (self >> (64 - count))
     }
 }
 
@@ -133,7 +168,10 @@ final class ViewGraph {
     private var active: [Int: LifecycleEntry] = [:]
     private var found: [Int: LifecycleEntry] = [:]
     private var pending: [() -> Void] = []
-    private var tasks: [Int: Task<Void, Never>] = [:]
+    /// The tasks the views started. Their work closures hold this, not the graph: a weak
+    /// reference to the graph would give it a side table, and every retain of it (each context
+    /// drawn holds it) would take the slow path.
+    private let tasks = ViewTasks()
     /// The topmost presentation (a sheet, an alert, a pushed view) the drawing found.
     var presented: [Node]?
     private let root: AnyViewBox
@@ -145,7 +183,7 @@ final class ViewGraph {
     }
 
     isolated deinit {
-        for task in tasks.values { task.cancel() }
+        tasks.end()
     }
 
     /// Draws the tree, and works out what appeared, changed and went away since the last drawing.
@@ -173,6 +211,20 @@ final class ViewGraph {
     func takeWork() -> [() -> Void] {
         defer { pending.removeAll() }
         return pending
+    }
+
+    /// The identity of `component` (already a number) below `path`: the component is mixed
+    /// (splitmix64's finaliser), combined with the path turned, and mixed again, so that the
+    /// order of the parts matters and nearby numbers land far apart.
+    nonisolated static func key(_ path: Int, mixing component: UInt64) -> Int {
+        func mix(_ value: UInt64) -> UInt64 {
+            var z = value
+            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            return z ^ (z >> 31)
+        }
+        let turned = UInt64(UInt(bitPattern: path)).rotated(left: 23)
+        return Int(truncatingIfNeeded: mix(turned ^ mix(component &+ 0x9e37_79b9_7f4a_7c15)))
     }
 
     /// The identity of `component` below `path`.
@@ -227,9 +279,8 @@ final class ViewGraph {
         for (path, entry) in active where found[path] == nil {
             if let disappear = entry.disappear { pending.append(disappear) }
             if entry.task != nil {
-                pending.append { [weak self] in
-                    self?.tasks.removeValue(forKey: path)?.cancel()
-                }
+                let tasks = tasks
+                pending.append { tasks.cancel(at: path) }
             }
         }
         active = found
@@ -237,12 +288,35 @@ final class ViewGraph {
 
     private func start(_ entry: LifecycleEntry, at path: Int) {
         guard let task = entry.task else { return }
-        pending.append { [weak self] in
-            guard let self else { return }
-            self.tasks[path]?.cancel()
-            // Started inside the command's view-model code, so the host counts it as the command's work.
-            self.tasks[path] = Task { @MainActor in await task() }
-        }
+        let tasks = tasks
+        // Started inside the command's view-model code, so the host counts it as the command's work.
+        pending.append { tasks.start(at: path) { await task() } }
+    }
+}
+
+/// The tasks a graph's views started, by the view's identity; once the graph has gone, none starts.
+@MainActor
+final class ViewTasks {
+    private var running: [Int: Task<Void, Never>] = [:]
+    private var ended = false
+
+    /// Starts `work` for the view at `path`, cancelling the one it started before.
+    func start(at path: Int, _ work: @escaping @MainActor () async -> Void) {
+        guard !ended else { return }
+        running[path]?.cancel()
+        running[path] = Task { @MainActor in await work() }
+    }
+
+    /// Cancels the task of the view at `path`, which is no longer drawn.
+    func cancel(at path: Int) {
+        running.removeValue(forKey: path)?.cancel()
+    }
+
+    /// Cancels every task: the graph has gone.
+    func end() {
+        ended = true
+        for task in running.values { task.cancel() }
+        running.removeAll()
     }
 }
 
