@@ -158,7 +158,10 @@ final class SessionJobs: Sendable {
 
     /// Returns when the counts have changed since `version`, or once `deadline` (on the continuous
     /// clock, if any) has passed; true if they changed. One waiter at a time: the session's settle.
-    func waitForChange(since version: UInt64, until deadline: ContinuousClock.Instant?) async -> Bool {
+    /// It runs where its caller runs (`nonisolated(nonsending)`): a plain nonisolated async function
+    /// would move the settle to the global pool and back at every wait, two more threads woken
+    /// for each load a view model awaits.
+    nonisolated(nonsending) func waitForChange(since version: UInt64, until deadline: ContinuousClock.Instant?) async -> Bool {
         let clock = ContinuousClock()
         // Work on the pool often ends within microseconds: looking again for a moment before
         // suspending saves the settle a wake-up (a system call and a switch of threads) to be brought
