@@ -305,6 +305,39 @@ struct ProbingTests {
     }
 
     @Test
+    func aWarmStartTakesTheCachesWordForEveryUnchangedFileInTwoFoldersAndNotForOneRewritten() throws {
+        let setup = try Setup()
+        let second = try FeatureFixtures()
+        for feature in ["Home", "Character", "Settings", "Shell"] {
+            try setup.features.addBuiltFeature(feature)
+        }
+        for feature in ["About", "Episode", "Gallery", "System"] {
+            try second.addBuiltFeature(feature)
+        }
+        let hello = second.path("libHelloFeature.so")
+        try CCompiler.compile(CCompiler.fixture("hello.c"), to: hello)
+        let arguments = ["--start", "main", "--log-level", "debug", "--features", second.directory.path]
+        let warmLine = "warm start: "
+
+        let cold = try run(arguments, setup, input: "tab 3\n")
+        let warm = try run(arguments, setup, input: "tab 3\n")
+        // Rewritten in place, a second later: its key (size, times) is not the one cached.
+        var times = [timespec(tv_sec: time(nil) + 1, tv_nsec: 0), timespec(tv_sec: time(nil) + 1, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, hello, &times, 0) == 0)
+        let rewritten = try run(arguments, setup, input: "tab 3\n")
+        let again = try run(arguments, setup, input: "tab 3\n")
+
+        for result in [cold, warm, rewritten, again] {
+            #expect(result.status == 0, "\(result.errors)")
+            #expect(result.output.contains("tabs: 1 Home · 2 Characters · [3 Settings]"), "\(result.output)")
+        }
+        #expect(!cold.errors.contains(warmLine), "\(cold.errors)")
+        #expect(warm.errors.contains(warmLine), "\(warm.errors)")
+        #expect(!rewritten.errors.contains(warmLine), "the rewritten file is checked: \(rewritten.errors)")
+        #expect(again.errors.contains(warmLine), "\(again.errors)")
+    }
+
+    @Test
     func aWorldWritableFolderIsRefusedUnlessAllowed() throws {
         let setup = try Setup()
         try setup.features.addBuiltFeature("Home")

@@ -24,11 +24,8 @@ extension FeatureHost {
         // Every file the index points at is as the cache knew it: a chmod or chown changes its key
         // (its ctime), and a file gone or a link left dangling has none; either needs the full path,
         // which checks trust and says what is wrong, warm or cold.
-        for record in index.allRecords {
-            guard let status = FileKey.of(record.path), status.key == record.key else { return false }
-            // A description the descriptions file lost or cut short: the full path probes the file again.
-            if case .described(_, let json) = record.finding, !json.looksWhole { return false }
-        }
+        // A description the descriptions file lost or cut short: the full path probes the file again.
+        guard DescriptionFile.withBytes(of: cache.descriptionsPath, { index.claimingFilesUnchanged(descriptions: $0) }) else { return false }
         for record in index.refused {
             if case .refused(let message) = record.finding {
                 refuse(.refusedByProbe(path: record.path, message: message), quarantined: true)
@@ -36,6 +33,7 @@ extension FeatureHost {
         }
         loading = Loading(prober: prober, cache: cache, allowUntrusted: allowUntrusted, records: [:], folders: [:], original: RegistryCache.Contents())
         warmIndex = index
+        logger.debug("warm start: \(index.claims.count) names from the registry cache \(cache.path); no feature file opened")
         registry.source = self
         return true
     }

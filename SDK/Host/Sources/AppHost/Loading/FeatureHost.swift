@@ -91,7 +91,7 @@ public final class FeatureHost {
     /// The registry cache's index, on a warm start: the names known without loading anything.
     var warmIndex: WarmIndex?
 
-    private let logger: Logger
+    let logger: Logger
     private var report: (@Sendable (String) -> Void)?
 
     /// Creates a host with an empty registry.

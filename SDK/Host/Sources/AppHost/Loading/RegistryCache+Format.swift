@@ -29,7 +29,7 @@ extension RegistryCache {
     }
 
     /// The file key in fields 2 to 6 of a line whose first nine tabs are at `tabs`.
-    static func key(_ bytes: [UInt8], _ tabs: [Int]) -> FileKey? {
+    static func key<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ tabs: [Int]) -> FileKey? where Bytes.Index == Int {
         func number<Value: FixedWidthInteger>(_ field: Int) -> Value? { Value(number: bytes[(tabs[field - 1] + 1)..<tabs[field]]) }
         guard tabs.count >= 7, let device: UInt64 = number(2), let inode: UInt64 = number(3), let size: Int64 = number(4),
             let modified: Int64 = number(5), let changed: Int64 = number(6)

@@ -142,15 +142,6 @@ public struct CacheText: Sendable {
         }
     }
 
-    /// Whether the descriptions file still has a line for it that looks whole (checked without decoding it).
-    var looksWhole: Bool {
-        switch source {
-        case .text: return true
-        case .stored(let file, let path):
-            return DescriptionFile.looksWhole(path, in: file)
-        }
-    }
-
     /// The text; `{}` if the descriptions file no longer has it.
     public var text: String {
         switch source {
@@ -160,41 +151,47 @@ public struct CacheText: Sendable {
     }
 }
 
-/// The descriptions files read so far in this process, each read once, whole, and indexed by path:
-/// a line's JSON becomes a string only when it is asked for. (A warm start with a thousand features
-/// checks every line but decodes one or two.)
+/// The descriptions files read so far in this process, each read once, whole; indexed by path
+/// only when a line is first asked for, and a line's JSON becomes a string only then. (A warm start
+/// with a thousand features checks every line in one pass, ``withBytes(of:_:)``, and decodes one or two.)
 enum DescriptionFile {
-    private struct Indexed {
+    private struct Read {
         var bytes: [UInt8]
-        /// Where each path's JSON is in `bytes`.
-        var lines: [String: Range<Int>]
+        /// Where each path's JSON is in `bytes`, once a line has been asked for.
+        var lines: [String: Range<Int>]?
     }
 
-    private static let read = Mutex<[String: Indexed]>([:])
+    private static let read = Mutex<[String: Read]>([:])
 
     static func text(of path: String, in file: String) -> String? {
         withLine(of: path, in: file) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Whether the line of `path` is there and looks whole: `{"` … `}` (checked without decoding it).
-    static func looksWhole(_ path: String, in file: String) -> Bool {
-        withLine(of: path, in: file) { json in
-            json.count >= 3 && json[json.startIndex] == UInt8(ascii: "{") && json[json.startIndex + 1] == UInt8(ascii: "\"")
-                && json[json.endIndex - 1] == UInt8(ascii: "}")
-        } ?? false
+    /// Whether `json` is `{"` … `}`: a line neither cut short nor emptied.
+    static func looksWhole(json: some BidirectionalCollection<UInt8>) -> Bool {
+        json.count >= 3 && json.first == UInt8(ascii: "{") && json.dropFirst().first == UInt8(ascii: "\"") && json.last == UInt8(ascii: "}")
+    }
+
+    /// Calls `body` with the bytes of `file` (empty if it cannot be read), read once.
+    static func withBytes<Result>(of file: String, _ body: ([UInt8]) -> Result) -> Result {
+        read.withLock { files in
+            if files[file] == nil { files[file] = Read(bytes: (try? FileBytes.read(file)) ?? []) }
+            return body(files[file]?.bytes ?? [])
+        }
     }
 
     private static func withLine<Result>(of path: String, in file: String, _ body: (ArraySlice<UInt8>) -> Result) -> Result? {
         read.withLock { files in
-            if files[file] == nil { files[file] = load(file) }
-            guard let indexed = files[file], let range = indexed.lines[path] else { return nil }
-            return body(indexed.bytes[range])
+            var entry = files[file] ?? Read(bytes: (try? FileBytes.read(file)) ?? [])
+            if entry.lines == nil { entry.lines = index(entry.bytes) }
+            files[file] = entry
+            guard let range = entry.lines?[path] else { return nil }
+            return body(entry.bytes[range])
         }
     }
 
-    /// Each line `PATH<tab>JSON` of `file`, found by scanning its bytes once.
-    private static func load(_ file: String) -> Indexed {
-        guard let bytes = try? FileBytes.read(file) else { return Indexed(bytes: [], lines: [:]) }
+    /// Each line `PATH<tab>JSON` of `bytes`, found by scanning them once.
+    private static func index(_ bytes: [UInt8]) -> [String: Range<Int>] {
         var lines: [String: Range<Int>] = [:]
         bytes.withUnsafeBufferPointer { buffer in
             var start = 0
@@ -211,7 +208,7 @@ enum DescriptionFile {
                 start = end + 1
             }
         }
-        return Indexed(bytes: bytes, lines: lines)
+        return lines
     }
 
     /// Forgets what was read of `file`, after it was written.

@@ -29,20 +29,24 @@ final class WarmIndex {
     private(set) var refused: [CacheRecord] = []
     /// Each folder's key as the cache listed it.
     private(set) var folders: [String: FileKey] = [:]
+    /// The lines of the files whose names ``claims`` holds, in the index's order (sorted by path).
+    private var claiming: [Range<Int>] = []
 
     /// Reads the index for `searched` folders; nil when the shortcut does not apply.
     init?(cache: RegistryCache, searched: [String], hostIdentity: String = RegistryCache.hostIdentity) {
-        guard let data = FileManager.default.contents(atPath: cache.path) else { return nil }
+        guard let bytes = try? FileBytes.read(cache.path) else { return nil }
         self.cache = cache
-        bytes = [UInt8](data)
-        let searchedFolders = Set(searched.map { Array(($0.hasSuffix("/") ? String($0.dropLast()) : $0).utf8) })
+        self.bytes = bytes
+        let searchedFolders = searched.map { Array(($0.hasSuffix("/") ? String($0.dropLast()) : $0).utf8) }
         let header = Array("apphost-registry-cache \(RegistryCache.formatVersion)\nhost\t\(hostIdentity)\n".utf8)
         guard bytes.count >= header.count, bytes[0..<header.count].elementsEqual(header) else { return nil }
         var start = header.count
+        var tabs: [Int] = []
+        tabs.reserveCapacity(9)
         while start < bytes.count {
             var end = start
             while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            if end > start, !read(line: start..<end, searchedFolders: searchedFolders) { return nil }
+            if end > start, !read(line: start..<end, searchedFolders: searchedFolders, tabs: &tabs) { return nil }
             start = end + 1
         }
         // Every folder searched must be one the index lists.
@@ -50,9 +54,8 @@ final class WarmIndex {
     }
 
     /// Takes one line in; false if the shortcut cannot be used.
-    private func read(line: Range<Int>, searchedFolders: Set<[UInt8]>) -> Bool {
-        var tabs: [Int] = []
-        tabs.reserveCapacity(9)
+    private func read(line: Range<Int>, searchedFolders: [[UInt8]], tabs: inout [Int]) -> Bool {
+        tabs.removeAll(keepingCapacity: true)
         for index in line where bytes[index] == UInt8(ascii: "\t") {
             tabs.append(index)
             if tabs.count == 9 { break }
@@ -65,7 +68,7 @@ final class WarmIndex {
             folders[String(decoding: path, as: UTF8.self)] = key
             return true
         }
-        guard let slash = path.lastIndex(of: UInt8(ascii: "/")), searchedFolders.contains(Array(bytes[path.startIndex..<slash])) else {
+        guard let slash = path.lastIndex(of: UInt8(ascii: "/")), searchedFolders.contains(where: { $0.elementsEqual(bytes[path.startIndex..<slash]) }) else {
             return true  // a file of a folder not searched now
         }
         if kind.elementsEqual("refused".utf8) {
@@ -97,6 +100,7 @@ final class WarmIndex {
             }
             claim = stop + 1
         }
+        claiming.append(line)
         return true
     }
 
@@ -105,11 +109,65 @@ final class WarmIndex {
         claims[name].flatMap { cache.record(bytes, $0.line) }
     }
 
-    /// Every record the index points at, once each, in the index's order (sorted by path).
-    var allRecords: [CacheRecord] {
-        var seen = Set<Int>()
-        return claims.values.sorted { $0.line.lowerBound < $1.line.lowerBound }.compactMap { claim in
-            seen.insert(claim.line.lowerBound).inserted ? cache.record(bytes, claim.line) : nil
+    /// Whether every file the index points at is as the cache knew it (its key: a rewrite, a chmod
+    /// or a chown changes it; a file gone or a link left dangling has none), and `descriptions` (the
+    /// cache's descriptions file) still has a whole line for each. One pass over each file, with no
+    /// record parsed: the cache writes both in the same order, the order of their paths.
+    func claimingFilesUnchanged(descriptions: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { index in
+            descriptions.withUnsafeBufferPointer { descriptions in
+                Self.unchanged(claiming, of: index, descriptions: descriptions)
+            }
         }
+    }
+
+    private nonisolated static func unchanged(_ lines: [Range<Int>], of index: UnsafeBufferPointer<UInt8>, descriptions: UnsafeBufferPointer<UInt8>) -> Bool {
+        let newline = Int32(UInt8(ascii: "\n"))
+        var cursor = 0
+        // Each file is looked at from its folder's descriptor: one name to resolve, not the whole path.
+        var folder: (path: UnsafeBufferPointer<UInt8>, descriptor: Int32)?
+        defer { if let folder { close(folder.descriptor) } }
+        var name: [CChar] = []
+        var tabs = [Int](repeating: 0, count: 7)
+        for line in lines {
+            var found = 0
+            for position in line where index[position] == UInt8(ascii: "\t") {
+                tabs[found] = position
+                found += 1
+                if found == 7 { break }
+            }
+            guard found == 7, let key = RegistryCache.key(index, tabs) else { return false }
+            let path = UnsafeBufferPointer(rebasing: index[(tabs[0] + 1)..<tabs[1]])
+            guard let pathStart = path.baseAddress, let slash = path.lastIndex(of: UInt8(ascii: "/")), slash > 0 else { return false }
+            let parent = UnsafeBufferPointer(rebasing: path[..<slash])
+            if folder.map({ !$0.path.elementsEqual(parent) }) ?? true {
+                if let folder { close(folder.descriptor) }
+                let descriptor = open(String(decoding: parent, as: UTF8.self), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                guard descriptor >= 0 else {
+                    folder = nil
+                    return false
+                }
+                folder = (parent, descriptor)
+            }
+            name.removeAll(keepingCapacity: true)
+            for byte in path[(slash + 1)...] { name.append(CChar(bitPattern: byte)) }
+            name.append(0)
+            var status = stat()
+            guard let descriptor = folder?.descriptor, fstatat(descriptor, name, &status, 0) == 0, FileKey(status) == key else { return false }
+            // Its description: the next line of the descriptions file for this path.
+            var described = false
+            while !described, cursor < descriptions.count, let base = descriptions.baseAddress {
+                let start = UnsafeRawPointer(base + cursor)
+                let end = memchr(start, newline, descriptions.count - cursor).map { cursor + (UnsafeRawPointer($0) - start) } ?? descriptions.count
+                let pathEnd = cursor + path.count
+                if pathEnd < end, descriptions[pathEnd] == UInt8(ascii: "\t"), memcmp(start, pathStart, path.count) == 0 {
+                    guard DescriptionFile.looksWhole(json: descriptions[(pathEnd + 1)..<end]) else { return false }
+                    described = true
+                }
+                cursor = end + 1
+            }
+            guard described else { return false }
+        }
+        return true
     }
 }

@@ -11,8 +11,25 @@ public enum FileBytes {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileReadError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
+        // A regular file is read straight into room for its size; what follows (a file that grew,
+        // a pipe, a device) chunk by chunk.
+        var status = stat()
+        let expected = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
+        guard expected <= limit else { throw FileReadError(path: path, reason: "larger than \(limit / 1_048_576) MiB") }
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            while count < expected {
+                let read = Glibc.read(descriptor, base + count, expected - count)
+                if read < 0, errno == EINTR { continue }
+                if read < 0 { failure = errno }
+                if read <= 0 { return }
+                count += read
+            }
+        }
+        if failure != 0 { throw FileReadError(path: path, reason: String(cString: strerror(failure))) }
+        if expected > 0, bytes.count < expected { return bytes }
+        var chunk = [UInt8](repeating: 0, count: expected > 0 ? 4_096 : 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
