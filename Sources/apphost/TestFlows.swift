@@ -59,6 +59,9 @@ struct FlowTest: AsyncParsableCommand {
     @Option(help: "How long a command's work may keep running, or await what the host cannot see, in seconds, before its step fails.")
     var settleTimeout: Double = Double(Session.defaultSettleTimeout.components.seconds)
 
+    @Option(help: "How long one step may take, in seconds, before its flow fails naming the feature (0: no limit); on virtual time, each deadline a wait reaches starts it again.")
+    var featureTimeout: Int = SessionGuard.defaultLimit
+
     @Option(help: .hidden)
     var child: String?
 
@@ -69,6 +72,9 @@ struct FlowTest: AsyncParsableCommand {
         let maximumSettle = Double(Session.maximumSettleTimeout.components.seconds)
         guard settleTimeout.isFinite, (0...maximumSettle).contains(settleTimeout) else {
             throw ValidationError("--settle-timeout must be from 0 to \(Int(maximumSettle)) seconds, got \(settleTimeout)")
+        }
+        guard featureTimeout >= 0 else {
+            throw ValidationError("--feature-timeout must be 0 (no limit) or more seconds, got \(featureTimeout)")
         }
         if let shard, FlowShard(shard) == nil {
             throw ValidationError("--shard must be K/N, part K of N with 1 ≤ K ≤ N ≤ \(FlowShard.maximumCount) (e.g. 2/3), got '\(shard)'")
@@ -98,7 +104,7 @@ struct FlowTest: AsyncParsableCommand {
         do {
             let flow = try Flow(contentsOf: path)
             result = await FlowRunner.run(flow, registry: host.registry, start: start, record: record, virtualTime: !realTime,
-                settleTimeout: .milliseconds(Int64(settleTimeout * 1000)))
+                settleTimeout: .milliseconds(Int64(settleTimeout * 1000)), featureTimeout: featureTimeout)
         } catch {
             result = .broken(path, line: error.line, message: error.message)
         }
@@ -264,7 +270,7 @@ struct FlowTest: AsyncParsableCommand {
         if let start { arguments += ["--start", start] }
         if record { arguments.append("--record") }
         if realTime { arguments.append("--real-time") }
-        arguments += ["--settle-timeout", String(settleTimeout)]
+        arguments += ["--settle-timeout", String(settleTimeout), "--feature-timeout", String(featureTimeout)]
         return arguments
     }
 

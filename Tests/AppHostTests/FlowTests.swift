@@ -86,6 +86,22 @@ struct FlowTests {
     }
 
     @Test
+    func aLongWaitOnVirtualTimeIsLimitedAtEachDeadlineNotAsAWhole() throws {
+        // 60,000 wake-ups of the live screen take seconds of real time (more on a loaded machine);
+        // each takes microseconds, and the feature timeout starts again at each.
+        let flows = try folder(["long.flow": "start settings\ntap Sync status\nwait 60s\nsee Checks: 60000\n"])
+        defer { try? FileManager.default.removeItem(at: flows) }
+
+        let result = try ProcessRunner.run(apphost, ["test", flows.path, "--feature-timeout", "1"])
+        let refused = try ProcessRunner.run(apphost, ["test", flows.path, "--feature-timeout=-1"])
+
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        #expect(result.output.contains(", 60.00 s virtual)"), "\(result.output)")
+        #expect(refused.status == 64)
+        #expect(refused.errors.contains("--feature-timeout must be 0 (no limit) or more seconds, got -1"), "\(refused.errors)")
+    }
+
+    @Test
     func aViewModelsSleepRunsOnVirtualTimeAndWakesExactlyWhenTheFlowsWaitReachesIt() throws {
         // search.flow types, waits 299 ms (the list is unchanged), then 1 ms more (it is filtered):
         // the 300 ms debounce in CharacterListViewModel wakes at exactly its deadline.

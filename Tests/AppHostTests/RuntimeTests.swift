@@ -66,7 +66,7 @@ struct RuntimeTests {
 
     private let capture = Capture()
 
-    private func makeSession(at root: PulseNavigation) throws -> (Session, PulseModel) {
+    private func makeSession(at root: PulseNavigation, maximumWakeUps: Int = Session.maximumWakeUps) throws -> (Session, PulseModel) {
         let model = PulseModel()
         let registry = DestinationRegistry()
         try registry.register(PulseNavigation.self, root: root, feature: "pulse") { navigation, _ in
@@ -91,7 +91,7 @@ struct RuntimeTests {
         let capture = capture
         let session = Session(
             registry: registry, start: try #require(registry.root(named: "pulse")),
-            options: Session.Options(width: 40, settleTimeout: .seconds(60), virtualTime: true),
+            options: Session.Options(width: 40, settleTimeout: .seconds(60), virtualTime: true, maximumWakeUps: maximumWakeUps),
             output: { _ in }, errorOutput: { capture.errors += $0 }
         )
         return (session, model)
@@ -122,6 +122,26 @@ struct RuntimeTests {
         #expect(model.wakeUps == 11_000)
         #expect(sut.current?.text.contains("Wake-ups: 11000") == true)
         #expect(capture.errors == "")
+    }
+
+    @Test
+    func aWaitStopsAtItsMostWakeUpsNamingWhereTheClockIs() async throws {
+        let (sut, model) = try makeSession(at: .live, maximumWakeUps: 500)
+        await sut.start()
+
+        await sut.execute("wait 500ms")
+        let exactly = capture.errors
+        await sut.execute("wait 1s")
+        let wakeUpsAtTheStop = model.wakeUps
+        let errorsBeforeTheUntil = capture.errors
+        capture.errors = ""
+        await sut.execute("wait until Wake-ups: 2000")
+
+        // 500 deadlines in 500 ms is the most, not too many; the next second stops half way.
+        #expect(exactly == "")
+        #expect(wakeUpsAtTheStop == 1000)
+        #expect(errorsBeforeTheUntil == "error: wait 1s: stopped after 500 wake-ups, at 1.000000 s of virtual time (Session.maximumWakeUps): a task sleeps too briefly, in a loop, to be waited for this long\n")
+        #expect(capture.errors == "error: wait until Wake-ups: 2000: stopped after 500 wake-ups, at 1.500000 s of virtual time (Session.maximumWakeUps): a task sleeps too briefly, in a loop, to be waited for this long\n")
     }
 
     @Test

@@ -63,10 +63,13 @@ public enum FlowRunner {
     public static let width = 60
 
     /// Runs `flow`. With `virtualTime` (and where ``VirtualTime`` is available: in `apphost`), a
-    /// view model's sleeps wait for the flow's `wait` steps instead of the clock.
+    /// view model's sleeps wait for the flow's `wait` steps instead of the clock. Where the session
+    /// guard is installed (`apphost test`), a step that runs longer than `featureTimeout` seconds
+    /// (0: no limit) ends the flow's process, naming the feature; on virtual time the limit starts
+    /// again at each deadline a `wait` reaches.
     public static func run(
         _ flow: Flow, registry: DestinationRegistry, start defaultStart: String?, record: Bool = false, virtualTime: Bool = true,
-        settleTimeout: Duration = Session.defaultSettleTimeout
+        settleTimeout: Duration = Session.defaultSettleTimeout, featureTimeout: Int = SessionGuard.defaultLimit
     ) async -> FlowResult {
         guard let start = flow.start ?? defaultStart else {
             return .broken(flow.path, message: "the flow has no 'start NAME' step, and no --start was given")
@@ -74,13 +77,13 @@ public enum FlowRunner {
         // What the flow's steps write (`record FILE`) stays in its folder, as its snapshots do.
         let folder = URL(fileURLWithPath: flow.path).deletingLastPathComponent().path
         let options = Session.Options(width: width, settleTimeout: settleTimeout, virtualTime: virtualTime, writeRoot: folder)
-        var result = await run(flow, registry: registry, start: start, record: record, options: options)
+        var result = await run(flow, registry: registry, start: start, record: record, options: options, limit: max(featureTimeout, 0))
         let names = Set(result.visited.map { String($0.prefix { $0 != "/" }) })
         result.libraries = Set(names.compactMap { registry.origin(of: $0) }).sorted()
         return result
     }
 
-    private static func run(_ flow: Flow, registry: DestinationRegistry, start: String, record: Bool, options: Session.Options) async -> FlowResult {
+    private static func run(_ flow: Flow, registry: DestinationRegistry, start: String, record: Bool, options: Session.Options, limit: Int) async -> FlowResult {
         let clock = ContinuousClock()
         let began = clock.now
         var errors: [String] = []
@@ -95,7 +98,7 @@ public enum FlowRunner {
         } catch {
             return .broken(flow.path, line: nil, message: "\(error)")
         }
-        _ = await SessionGuard.watch("drawing the first screen", limit: SessionGuard.defaultLimit) { await session.start() }
+        _ = await SessionGuard.watch("drawing the first screen", limit: limit) { await session.start() }
         var visited: Set<String> = [session.topRoute.path]
         var recorded: [String] = []
         var lastErrors = errors
@@ -118,7 +121,7 @@ public enum FlowRunner {
             case .command(let line), .failingCommand(let line):
                 let before = errors.count
                 // In `apphost test`'s child the guard ends a command that never settles, naming the feature.
-                let outcome = await SessionGuard.watch("running '\(line)'", limit: SessionGuard.defaultLimit) { await session.execute(line) }
+                let outcome = await SessionGuard.watch("running '\(line)'", limit: limit) { await session.execute(line) }
                 lastErrors = errors[before...].filter { !$0.hasPrefix("note: ") }
                 let failures = lastErrors.filter { !$0.hasPrefix("warning: ") }.map { $0.hasPrefix("error: ") ? String($0.dropFirst(7)) : $0 }
                 visited.insert(session.topRoute.path)

@@ -148,6 +148,11 @@ final class SessionJobs: Sendable {
         return !due.isEmpty
     }
 
+    /// Whether a sleep held on virtual time is due by `target`.
+    func holdsSleep(dueBy target: Duration) -> Bool {
+        state.withLock { state in state.held.contains { $0.deadline <= target } }
+    }
+
     /// Moves the virtual clock to `target` (never back).
     func advance(to target: Duration) {
         state.withLock { $0.now = max($0.now, target) }
@@ -155,6 +160,29 @@ final class SessionJobs: Sendable {
 
     /// How long ``waitForChange(since:until:)`` looks again before it suspends.
     static let lookAgain = Duration.microseconds(30)
+
+    /// When ``waitForChange(since:until:)`` looks again before it suspends: after a miss, not for
+    /// the next few waits.
+    private struct LookingAgain {
+        /// How many of the next waits suspend at once.
+        var skip = 0
+        /// How many the last miss made skip.
+        var backoff = 0
+
+        mutating func shouldLook() -> Bool {
+            guard skip > 0 else { return true }
+            skip -= 1
+            return false
+        }
+
+        mutating func looked(changed: Bool) {
+            backoff = changed ? 0 : min(max(backoff * 2, 1), 64)
+            skip = backoff
+        }
+    }
+
+    /// Touched only by the one waiter, the session's settle, on the main actor.
+    nonisolated(unsafe) private var spinning = LookingAgain()
 
     /// Returns when the counts have changed since `version`, or once `deadline` (on the continuous
     /// clock, if any) has passed; true if they changed. One waiter at a time: the session's settle.
@@ -165,10 +193,18 @@ final class SessionJobs: Sendable {
         let clock = ContinuousClock()
         // Work on the pool often ends within microseconds: looking again for a moment before
         // suspending saves the settle a wake-up (a system call and a switch of threads) to be brought
-        // back. Speed only: what is decided is decided by the counts, whenever they change.
-        let looking = clock.now + Self.lookAgain
-        while clock.now < looking {
-            if state.withLock({ $0.counts.version }) != version { return true }
+        // back. On a loaded machine the thread that would end the work may be waiting for a core,
+        // which looking again keeps busy: after a look that saw no change, the next waits suspend at
+        // once, twice as many after each further miss (up to 64), until one looks again and sees a
+        // change. Speed only: what is decided is decided by the counts, whenever they change.
+        if spinning.shouldLook() {
+            let looking = clock.now + Self.lookAgain
+            var changed = false
+            while !changed, clock.now < looking {
+                changed = state.withLock({ $0.counts.version }) != version
+            }
+            spinning.looked(changed: changed)
+            if changed { return true }
         }
         while state.withLock({ $0.counts.version }) == version {
             if let deadline, clock.now >= deadline { return false }

@@ -13,6 +13,10 @@ extension Session {
     public nonisolated static let maximumSettleTimeout = Duration.seconds(60)
     /// How far `wait until TEXT` moves virtual time (or waits, on real time) for TEXT at most.
     public static let waitUntilLimit = Duration.seconds(10)
+    /// How many deadlines one `wait` (or `wait until`) on virtual time wakes at most, unless told
+    /// otherwise (``Options/maximumWakeUps``): a loop that sleeps a nanosecond would otherwise take
+    /// hours of real time to cross a second, with the feature timeout renewed at every deadline.
+    public nonisolated static let maximumWakeUps = 1_000_000
 
     /// Lets the work that the command's view-model code started run until it has settled: none of
     /// the session's jobs is queued or running, and each task the command started has finished or
@@ -103,11 +107,25 @@ extension Session {
     /// and what it started settles before the next wakes.
     func passVirtualTime(_ duration: Duration) async {
         let target = jobs.elapsed + duration
+        var wakeUps = 0
         while jobs.release(upTo: target) {
+            wakeUps += 1
+            SessionGuard.renew()
             var none: CommandWork?
             await settle(watching: &none)
+            if wakeUps == options.maximumWakeUps, jobs.holdsSleep(dueBy: target) { return reportTooManyWakeUps() }
         }
         jobs.advance(to: target)
+    }
+
+    /// Says that a wait on virtual time stopped at its most wake-ups, and where the clock is.
+    private func reportTooManyWakeUps() {
+        let elapsed = jobs.elapsed
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        report(
+            "\(runningCommand): stopped after \(options.maximumWakeUps) wake-ups, at \(NumberText.fixed(seconds, digits: 6)) s of virtual time "
+                + "(Session.maximumWakeUps): a task sleeps too briefly, in a loop, to be waited for this long"
+        )
     }
 
     /// Lets time pass, drawing each change, until the screen shows `text`. On virtual time, held
@@ -117,13 +135,17 @@ extension Session {
     func waitUntil(_ text: String) async {
         if usesVirtualTime {
             let limit = jobs.elapsed + Self.waitUntilLimit
+            var wakeUps = 0
             while !(current?.text.contains(text) ?? false) {
+                guard wakeUps < options.maximumWakeUps else { return reportTooManyWakeUps() }
+                wakeUps += 1
                 guard jobs.release(upTo: limit) else {
                     let why = heldSleeps == 0
                         ? "no work is left that could change the screen"
                         : "nothing due within \(Self.waitUntilLimit) of it (Session.waitUntilLimit) changed the screen to show it"
                     return report("wait until \(text): the screen does not show '\(text)', and \(why)")
                 }
+                SessionGuard.renew()
                 var none: CommandWork?
                 await settle(watching: &none)
                 await catchUp()

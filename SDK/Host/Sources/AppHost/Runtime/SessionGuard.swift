@@ -58,6 +58,16 @@ public enum SessionGuard {
         return await body()
     }
 
+    /// Starts the running command's limit again. A `wait` on virtual time calls it each time the
+    /// clock moves on to the next deadline: the limit then bounds the work of each instant, which a
+    /// hang exceeds, and not the whole wait, whose real length is the machine's load times the number
+    /// of wake-ups (``Session/maximumWakeUps`` bounds those).
+    @MainActor
+    static func renew() {
+        guard installed, let armed, armed.limit > 0 else { return }
+        apphost_guard_arm(armed.activity, UInt32(clamping: armed.limit))
+    }
+
     /// The activity being watched and its limit, while a command runs.
     @MainActor private static var armed: (activity: String, limit: Int)?
 

@@ -29,12 +29,16 @@ extension Session {
         /// session): a name is resolved inside it, and `..`, paths outside it and symbolic links
         /// are refused; nil lets the person at the terminal name any file.
         public var writeRoot: String?
+        /// How many deadlines one `wait` on virtual time wakes at most (``Session/maximumWakeUps``).
+        public var maximumWakeUps: Int
 
         /// Creates options.
         public init(
             width: Int = TextRenderer.defaultWidth, strict: Bool = false, format: Format = .text, color: Bool = false,
-            settleTimeout: Duration = Session.defaultSettleTimeout, virtualTime: Bool = false, writeRoot: String? = nil
+            settleTimeout: Duration = Session.defaultSettleTimeout, virtualTime: Bool = false, writeRoot: String? = nil,
+            maximumWakeUps: Int = Session.maximumWakeUps
         ) {
+            self.maximumWakeUps = max(maximumWakeUps, 1)
             self.virtualTime = virtualTime
             self.writeRoot = writeRoot
             self.width = width
