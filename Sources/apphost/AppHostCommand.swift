@@ -14,7 +14,7 @@ enum Entry {
     static func main() {
         VirtualTime.installExecutors()
         Task { @MainActor in
-            await AppHostCommand.main()
+            await AppHostCommand.launch()
             exit(0)
         }
         dispatchMain()
@@ -72,6 +72,22 @@ struct AppHostCommand: AsyncParsableCommand {
         standardError(lines.joined(separator: "\n") + "\n")
     }
 
+    /// Runs the command line. A session (the common case) starts on the main actor, where it runs,
+    /// without a first hop to the global pool, whose first thread would be made for it. Every other
+    /// command is parsed off the main actor (a shell's completion asks for names on the main queue).
+    @MainActor
+    static func launch() async {
+        if let session = QuickSession.parse(Array(CommandLine.arguments.dropFirst())) {
+            do {
+                try await session.runHere()
+            } catch {
+                fail(error)
+            }
+            return
+        }
+        await main()
+    }
+
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments == ["--version"] || arguments == ["-V"] {
@@ -88,10 +104,6 @@ struct AppHostCommand: AsyncParsableCommand {
             Glibc.exit(ExitCode.validationFailure.rawValue)
         }
         do {
-            if let session = QuickSession.parse(arguments) {
-                try await session.run()
-                return
-            }
             let parsed: ParsableCommand
             do {
                 parsed = try parseAsRoot(arguments)
@@ -120,25 +132,31 @@ struct AppHostCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            // A message that quotes what was typed (a path, a name) shows its control characters
-            // as the screen does, never sends them to the terminal; lines and tabs stay as they are.
-            let message = fullMessage(for: error)
-            let code = exitCode(for: error)
-            // One spelling for every error line the host writes: `error:`, as its own are (the
-            // argument parser's own would be `Error:`).
-            var shown = message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : message
-            if shown.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }) {
-                shown = shown.split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map { String($0).visible }.joined(separator: "\t") }
-                    .joined(separator: "\n")
-            }
-            if code == .success {
-                standardOutput(shown.isEmpty ? "" : shown + "\n")
-            } else if !shown.isEmpty {
-                standardError(shown + "\n")
-            }
-            Glibc.exit(code.rawValue)
+            fail(error)
         }
+    }
+
+    /// Writes what `error` says, as the argument parser would but spelt as the host's own lines are,
+    /// and exits with its status.
+    static func fail(_ error: any Error) -> Never {
+        // A message that quotes what was typed (a path, a name) shows its control characters
+        // as the screen does, never sends them to the terminal; lines and tabs stay as they are.
+        let message = fullMessage(for: error)
+        let code = exitCode(for: error)
+        // One spelling for every error line the host writes: `error:`, as its own are (the
+        // argument parser's own would be `Error:`).
+        var shown = message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : message
+        if shown.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }) {
+            shown = shown.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map { String($0).visible }.joined(separator: "\t") }
+                .joined(separator: "\n")
+        }
+        if code == .success {
+            standardOutput(shown.isEmpty ? "" : shown + "\n")
+        } else if !shown.isEmpty {
+            standardError(shown + "\n")
+        }
+        Glibc.exit(code.rawValue)
     }
 
     /// `apphost --version`: the host, the SDK and ABI it speaks, the compiler, and the kit it loaded.

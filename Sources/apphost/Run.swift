@@ -72,6 +72,12 @@ struct Run: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try await runHere()
+    }
+
+    /// Runs the session from the main actor, where it runs.
+    @MainActor
+    func runHere() async throws {
         features.bootstrapLogging()
         let code = try await runSession()
         if code != 0 { throw ExitCode(code) }
@@ -154,7 +160,8 @@ struct Run: AsyncParsableCommand {
         session.work.onChange { events.send(.changed) }
         if let lines { events.read(lines) } else { events.readStandardInput() }
         defer { events.stop() }
-        for await event in events.stream {
+        while true {
+            let event = await events.next()
             switch event {
             case .line(let line):
                 switch await SessionGuard.watch("running '\(line)'", limit: limit, { await session.execute(line) }) {
@@ -181,7 +188,6 @@ struct Run: AsyncParsableCommand {
                 return 0
             }
         }
-        return 0
     }
 
     /// A session at a prompt: line editing, history, completion; Enter on an empty line draws the
@@ -224,7 +230,8 @@ struct Run: AsyncParsableCommand {
             turns.give(prompt)
         }
         await nextLine()
-        for await event in events.stream {
+        while true {
+            let event = await events.next()
             switch event {
             case .end:
                 standardOutput("\n")
@@ -262,7 +269,6 @@ struct Run: AsyncParsableCommand {
                 session.flush()
             }
         }
-        return 0
     }
 
     /// `--width`, else `COLUMNS` or the terminal's width (within the renderer's limits), else the default.

@@ -23,15 +23,53 @@ final class SessionEvents: Sendable {
         case interrupted
     }
 
-    let stream: AsyncStream<Event>
-    private let continuation: AsyncStream<Event>.Continuation
+    /// The events not taken yet, and the session while it waits for one.
+    private struct Queue {
+        var events: [Event] = []
+        var head = 0
+        var waiter: CheckedContinuation<Event, Never>?
 
-    init() {
-        (stream, continuation) = AsyncStream.makeStream(of: Event.self)
+        mutating func take() -> Event? {
+            guard head < events.count else { return nil }
+            let event = events[head]
+            head += 1
+            if head == events.count {
+                events.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            return event
+        }
     }
 
+    private let queue = Mutex(Queue())
+
+    init() {}
+
     func send(_ event: Event) {
-        continuation.yield(event)
+        let waiter = queue.withLock { queue -> CheckedContinuation<Event, Never>? in
+            guard let waiter = queue.waiter else {
+                queue.events.append(event)
+                return nil
+            }
+            queue.waiter = nil
+            return waiter
+        }
+        waiter?.resume(returning: event)
+    }
+
+    /// The next event, once there is one. It waits where the session runs (the main actor), so
+    /// taking an event never hops to the global pool and back, as an `AsyncStream`'s iterator does.
+    /// One reader at a time.
+    nonisolated(nonsending) func next() async -> Event {
+        if let event = queue.withLock({ $0.take() }) { return event }
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Event, Never>) in
+            let event = queue.withLock { queue -> Event? in
+                if let event = queue.take() { return event }
+                queue.waiter = continuation
+                return nil
+            }
+            if let event { continuation.resume(returning: event) }
+        }
     }
 
     /// The most lines handed over together.
