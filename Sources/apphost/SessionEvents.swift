@@ -23,53 +23,17 @@ final class SessionEvents: Sendable {
         case interrupted
     }
 
-    /// The events not taken yet, and the session while it waits for one.
-    private struct Queue {
-        var events: [Event] = []
-        var head = 0
-        var waiter: CheckedContinuation<Event, Never>?
-
-        mutating func take() -> Event? {
-            guard head < events.count else { return nil }
-            let event = events[head]
-            head += 1
-            if head == events.count {
-                events.removeAll(keepingCapacity: true)
-                head = 0
-            }
-            return event
-        }
-    }
-
-    private let queue = Mutex(Queue())
+    private let queue = HandOffQueue<Event>()
 
     init() {}
 
     func send(_ event: Event) {
-        let waiter = queue.withLock { queue -> CheckedContinuation<Event, Never>? in
-            guard let waiter = queue.waiter else {
-                queue.events.append(event)
-                return nil
-            }
-            queue.waiter = nil
-            return waiter
-        }
-        waiter?.resume(returning: event)
+        queue.send(event)
     }
 
-    /// The next event, once there is one. It waits where the session runs (the main actor), so
-    /// taking an event never hops to the global pool and back, as an `AsyncStream`'s iterator does.
-    /// One reader at a time.
+    /// The next event, once there is one; it waits where the session runs (the main actor).
     nonisolated(nonsending) func next() async -> Event {
-        if let event = queue.withLock({ $0.take() }) { return event }
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Event, Never>) in
-            let event = queue.withLock { queue -> Event? in
-                if let event = queue.take() { return event }
-                queue.waiter = continuation
-                return nil
-            }
-            if let event { continuation.resume(returning: event) }
-        }
+        await queue.next()
     }
 
     /// The most lines handed over together.
