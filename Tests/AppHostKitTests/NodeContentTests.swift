@@ -94,4 +94,43 @@ struct NodeContentTests {
         }
         #expect(kept.showsSame(as: body(Model())))
     }
+
+    /// `depth` lists, each holding a text and the next list.
+    private func nested(_ depth: Int) -> [Node] {
+        var nodes: [Node] = [.text("bottom")]
+        for level in (1...depth).reversed() {
+            nodes = [.list([.text("level \(level)")] + nodes)]
+        }
+        return nodes
+    }
+
+    @Test
+    func nestingIsDeeperOnlyPastTheGivenDepthAndCountsEveryElement() {
+        let atTheLimit = nested(4).nesting(deeperThan: 4, elements: 1_000)
+        #expect(!atTheLimit.deeper)
+        // Four lists, four texts in them and the text at the bottom.
+        #expect(atTheLimit.count == 9)
+
+        let pastIt = nested(5).nesting(deeperThan: 4, elements: 1_000)
+        #expect(pastIt.deeper)
+        #expect(pastIt.count == 11)
+
+        let flat = body(Model()).nesting(deeperThan: 4, elements: 1_000)
+        #expect(!flat.deeper)
+        // Eight elements at the top, two rows in the list; in the section, ForEach's group with its
+        // two rows, and three elements.
+        #expect(flat.count == 16)
+    }
+
+    @Test
+    func aBodyDeeperAndLargerThanTheLimitsIsToldSoWithoutBeingWalkedWhole() {
+        let rows = (0..<10_000).map { Node.text("row \($0)") }
+        let both = (nested(6) + [.list(rows)]).nesting(deeperThan: 4, elements: 100)
+        #expect(both.deeper)
+        #expect(both.count > 100)
+
+        let largeOnly = [Node.list(rows)].nesting(deeperThan: 4, elements: 100)
+        #expect(!largeOnly.deeper)
+        #expect(largeOnly.count == 10_001)
+    }
 }

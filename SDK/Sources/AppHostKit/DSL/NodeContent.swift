@@ -15,6 +15,18 @@ extension [Node] {
         return true
     }
 
+    /// Whether these nodes nest containers (lists, sections, groups) more than `depth` deep, and
+    /// how many elements they hold, containers and nested ones included; once both are known to
+    /// be too many the walk stops, and the count is then only more than `elements`. A host checks every body it is handed with this before
+    /// it walks the body by recursion. The walk is here, where a node's layout is known, so that
+    /// no node is copied whole to be looked at: it costs a host a few nanoseconds a node.
+    @_spi(Host)
+    public func nesting(deeperThan depth: Int, elements: Int) -> (deeper: Bool, count: Int) {
+        var count = 0
+        let deeper = Node.nests(self, deeperThan: depth, elements: elements, count: &count)
+        return (deeper, count)
+    }
+
     /// These nodes with every action replaced by one that does nothing: what a host keeps of a
     /// body it drew, without keeping the view model the actions hold alive.
     @_spi(Host)
@@ -59,6 +71,28 @@ extension Node {
             if case .group(let right) = other { return left.showsSame(as: right) }
         }
         return false
+    }
+
+    /// See ``Swift/Array/nesting(deeperThan:elements:)``. Past `depth` the containers are not
+    /// entered; their children are counted as elements all the same.
+    fileprivate static func nests(_ nodes: [Node], deeperThan depth: Int, elements: Int, count: inout Int) -> Bool {
+        var deeper = false
+        count += nodes.count
+        for index in nodes.indices {
+            switch nodes[index] {
+            case .list(let children), .section(_, let children), .group(let children):
+                if depth == 0 {
+                    deeper = true
+                    count += children.count
+                } else if nests(children, deeperThan: depth - 1, elements: elements, count: &count) {
+                    deeper = true
+                }
+            default:
+                continue
+            }
+            if deeper, count > elements { return true }
+        }
+        return deeper
     }
 
     fileprivate var withoutAction: Node {

@@ -119,8 +119,7 @@ public enum BodyNesting {
     /// `body`, unchanged if it nests at most ``maximum`` deep and holds at most ``maximumElements``;
     /// else flattened below that depth and cut at that count, with an error for each.
     static func capped(_ body: [Node], feature: @autoclosure () -> String) -> [Node] {
-        var count = 0
-        let deep = exceeds(body, depth: 0, count: &count)
+        let (deep, count) = body.nesting(deeperThan: maximum, elements: maximumElements)
         guard deep || count > maximumElements else { return body }
         var result = body
         var errors: [Node] = []
@@ -134,28 +133,6 @@ public enum BodyNesting {
             errors.append(.error("\(feature())'s screen holds more than \(maximumElements) elements; the first \(maximumElements) are drawn (BodyNesting.maximumElements)"))
         }
         return result + errors
-    }
-
-    /// Whether `nodes`, at `depth`, nest deeper than ``maximum``; counts their elements into
-    /// `count`, stopping past ``maximumElements`` (its recursion stops at ``maximum``).
-    private static func exceeds(_ nodes: [Node], depth: Int, count: inout Int) -> Bool {
-        var deep = false
-        for node in nodes {
-            count += 1
-            switch node {
-            case .list(let children), .section(_, let children), .group(let children):
-                if depth + 1 > maximum {
-                    deep = true
-                    count += children.count
-                } else if exceeds(children, depth: depth + 1, count: &count) {
-                    deep = true
-                }
-            default:
-                break
-            }
-            if deep, count > maximumElements { return true }
-        }
-        return deep
     }
 
     /// The first `left` elements of `nodes` in reading order, a container counting as one.
