@@ -285,7 +285,7 @@ struct ByteReader {
             case .body(let body):
                 .screen(body: body, breadcrumbs: layer.breadcrumbs)
             case .dialog(let buttons, let depth):
-                .dialog(Alert(title: layer.title, message: layer.message, buttons: buttons), confirmation: layer.kind == .confirmationDialog, depth: depth)
+                .dialog(title: layer.title, message: layer.message, buttons: buttons, confirmation: layer.kind == .confirmationDialog, depth: depth)
             }
         }
         let fresh = ScreenLayout(layers, chrome: layout.chrome)

@@ -76,19 +76,19 @@ struct DrawnScreens {
     /// Whether `layout` was made from layers that show what `layers` show, under `chrome`.
     private static func shows(_ layout: ScreenLayout, _ layers: [RenderLayer], _ chrome: ShellChrome?) -> Bool {
         guard layout.layers.count == layers.count, layout.chrome == chrome else { return false }
-        // The top layer is the likeliest to differ: compare from the top.
+        // The top layer is the likeliest to differ: compare from the top. The kept layer's parts
+        // are read in place; a copy of the whole layer would retain and release all of them.
         for index in layers.indices.reversed() {
-            let kept = layout.layers[index]
             switch layers[index] {
             case .screen(let body, let breadcrumbs), .sheet(let body, let breadcrumbs):
                 let kind: ScreenLayout.Layer.Kind = if case .sheet = layers[index] { .sheet } else { .screen }
-                guard kept.kind == kind, case .body(let keptBody) = kept.source,
-                    kept.breadcrumbs == breadcrumbs, body.showsSame(as: keptBody)
+                guard layout.layers[index].kind == kind, layout.layers[index].breadcrumbs == breadcrumbs,
+                    case .body(let keptBody) = layout.layers[index].source, body.showsSame(as: keptBody)
                 else { return false }
-            case .dialog(let alert, let confirmation, let depth):
-                guard kept.kind == (confirmation ? .confirmationDialog : .alert),
-                    case .dialog(let buttons, let keptDepth) = kept.source, keptDepth == depth,
-                    kept.title == alert.title, kept.message == alert.message, buttons == alert.buttons
+            case .dialog(let title, let message, let buttons, let confirmation, let depth):
+                guard layout.layers[index].kind == (confirmation ? .confirmationDialog : .alert),
+                    case .dialog(let keptButtons, let keptDepth) = layout.layers[index].source, keptDepth == depth,
+                    layout.layers[index].title == title, layout.layers[index].message == message, keptButtons == buttons
                 else { return false }
             }
         }

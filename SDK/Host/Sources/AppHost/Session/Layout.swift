@@ -38,8 +38,15 @@ public enum RenderLayer {
     case screen(body: [Node], breadcrumbs: Breadcrumbs)
     /// A sheet drawn over the layer under it.
     case sheet(body: [Node], breadcrumbs: Breadcrumbs)
-    /// An alert or a confirmation dialog presented over the stack `depth` presentations up.
-    case dialog(Alert, confirmation: Bool, depth: Int)
+    /// An alert or a confirmation dialog presented over the stack `depth` presentations up. (Its
+    /// parts and not the kit's `Alert`, whose size the host learns only at run time: a layer
+    /// holding one would be copied through the runtime each time it is looked at.)
+    case dialog(title: String, message: String?, buttons: [AlertButton], confirmation: Bool, depth: Int)
+
+    /// The layer of `alert`, or of a confirmation dialog, presented over the stack `depth` presentations up.
+    public static func dialog(_ alert: Alert, confirmation: Bool, depth: Int) -> RenderLayer {
+        .dialog(title: alert.title, message: alert.message, buttons: alert.buttons, confirmation: confirmation, depth: depth)
+    }
 }
 
 /// The titles of a stack, root first: the last ``kept`` of them at most, and how many there are in all.
@@ -276,17 +283,17 @@ public struct ScreenLayout {
                         source: .body(body)
                     )
                 )
-            case .dialog(let alert, let confirmation, let depth):
-                Layer.Source.walk(alert.buttons, depth: depth, &builder)
+            case .dialog(let title, let message, let buttons, let confirmation, let depth):
+                Layer.Source.walk(buttons, depth: depth, &builder)
                 laid.append(
                     Layer(
                         kind: confirmation ? .confirmationDialog : .alert,
-                        title: alert.title,
+                        title: title,
                         breadcrumbs: [],
-                        message: alert.message,
+                        message: message,
                         elements: builder.elements,
                         actionCount: builder.actionCount,
-                        source: .dialog(alert.buttons, depth: depth)
+                        source: .dialog(buttons, depth: depth)
                     )
                 )
             }
