@@ -24,9 +24,10 @@ enum CrawlBenchmark {
         print("crawl of this repository's app from main, median of \(runs) runs")
         print("  \(activated) elements activated: \(Int(median(rates))) a second (target ≥ 3,000)")
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-crawl-benchmark-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        // A folder of its own (mkdtemp, 0700): a name in /tmp that someone else made first is never used.
+        let folder = try PrivateFolder(prefix: "apphost-crawl-benchmark")
+        defer { folder.remove() }
+        let directory = URL(fileURLWithPath: folder.path)
         try buildFanOut(in: directory, nodes: states - 1)
         let cache = directory.appendingPathComponent("cache").path
         let arguments = [

@@ -65,9 +65,10 @@ enum SessionBenchmark {
     }
 
     private static func cycleRun(_ registry: DestinationRegistry, cycles: Int, format: Session.Format, saving: Bool = false) async throws -> (Double, Int) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-benchmark-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        // A folder of its own (mkdtemp, 0700): a name in /tmp that someone else made first is never used.
+        let folder = try PrivateFolder(prefix: "apphost-benchmark")
+        defer { folder.remove() }
+        let directory = URL(fileURLWithPath: folder.path)
         let store = saving ? StateStore(path: directory.appendingPathComponent("state.json").path) : nil
         let session = try session(registry, format: format, store: store)
         await session.start()
