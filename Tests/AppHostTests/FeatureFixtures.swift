@@ -1,3 +1,4 @@
+import AppHost
 import AppHostTesting
 import Foundation
 
@@ -6,9 +7,8 @@ struct FeatureFixtures: ~Copyable {
     let directory: URL
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("apphost-fixtures-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // A new folder of the test's own (mkdtemp, 0700).
+        directory = URL(fileURLWithPath: try PrivateFolder(prefix: "apphost-fixtures").path)
     }
 
     deinit {

@@ -1,6 +1,7 @@
 import AppHost
 import AppHostTesting
 import Foundation
+import Synchronization
 
 /// Runs a program to completion and captures what it wrote.
 struct ProcessResult {
@@ -59,7 +60,20 @@ enum ProcessRunner {
         return running
     }
 
-    static let testCache = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-test-cache-\(getpid())").path
+    /// The registry cache of the programs this test run starts: a folder of the run's own (mkdtemp,
+    /// 0700), removed with what is in it when the run ends.
+    static let testCache: String = {
+        do {
+            let folder = try PrivateFolder(prefix: "apphost-test-cache")
+            cacheFolder.withLock { $0 = folder }
+            atexit { ProcessRunner.cacheFolder.withLock { $0?.remove() } }
+            return folder.path
+        } catch {
+            fatalError("the tests' registry cache: \(error)")
+        }
+    }()
+
+    private static let cacheFolder = Mutex<PrivateFolder?>(nil)
 
     /// The path of a program built by this package.
     static func built(_ name: String) -> String {
