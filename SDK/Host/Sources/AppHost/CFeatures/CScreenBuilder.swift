@@ -43,7 +43,8 @@ final class CScreenBuilder {
     /// message are the one every screen gets.
     private var added = 0
 
-    func add(_ node: Node) {
+    /// Takes `node` (consumed: a node is resilient here, and a copy of one goes through the runtime).
+    func add(_ node: consuming Node) {
         added += 1
         guard added <= BodyNesting.maximumElements + 1 else { return }
         stack[stack.count - 1].nodes.append(node)
