@@ -15,11 +15,11 @@ struct FeatureDiscoveryTests {
         var expected: [String] = []
         for length in 1...255 {
             let name = String(repeating: "n", count: length - 1) + "x"
-            FileManager.default.createFile(atPath: folder + "/" + name, contents: nil)
+            try #require(FileManager.default.createFile(atPath: folder + "/" + name, contents: nil))
         }
         for index in 0..<1_200 {
             let name = "libGenerated\(index)Feature.so"
-            FileManager.default.createFile(atPath: folder + "/" + name, contents: nil)
+            try #require(FileManager.default.createFile(atPath: folder + "/" + name, contents: nil))
             expected.append(name)
         }
 

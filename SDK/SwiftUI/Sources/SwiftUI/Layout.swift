@@ -386,7 +386,11 @@ extension NavigationLink: View where Label: View, Destination: View {
 extension NavigationLink where Destination == Never {
     public init<P: Hashable>(value: P?, @ViewBuilder label: () -> Label) {
         self.label = label()
-        target = .value(value.map(AnyHashable.init))
+        if let value {
+            target = .value(AnyHashable(value))
+        } else {
+            target = .value(nil)
+        }
     }
 }
 

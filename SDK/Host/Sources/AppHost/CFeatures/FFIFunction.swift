@@ -124,7 +124,7 @@ public final class FFIFunction: @unchecked Sendable {
                     slot.storeBytes(of: flag ? 1 : 0, as: UInt8.self)
                 case .string(let string):
                     let count = string.utf8.count
-                    _ = UnsafeMutableRawBufferPointer(start: text, count: count).copyBytes(from: string.utf8)
+                    UnsafeMutableRawBufferPointer(start: text, count: count).copyBytes(from: string.utf8)
                     text.storeBytes(of: 0, toByteOffset: count, as: UInt8.self)
                     slot.storeBytes(of: text, as: UnsafeMutableRawPointer.self)
                     text += count + 1

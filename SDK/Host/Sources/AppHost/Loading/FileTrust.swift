@@ -61,7 +61,7 @@ enum SHA256Digest {
     private typealias Algorithm = @convention(c) () -> OpaquePointer?
 
     /// `EVP_Digest` and `EVP_sha256`, or nil if no libcrypto can be opened.
-    nonisolated(unsafe) private static let functions: (digest: Digest, sha256: Algorithm)? = {
+    private static let functions: (digest: Digest, sha256: Algorithm)? = {
         for name in ["libcrypto.so.3", "libcrypto.so"] {
             guard let library = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { continue }
             if let digest = dlsym(library, "EVP_Digest"), let sha256 = dlsym(library, "EVP_sha256") {
