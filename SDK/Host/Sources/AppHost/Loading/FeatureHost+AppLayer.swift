@@ -33,10 +33,7 @@ extension FeatureHost {
         let problems = AppLayerCheck(describeFiles().compactMap(\.description)).problems
         if let stamp, !stamp.contains("\n"), problems.allSatisfy({ !$0.contains("\n") }) {
             // Written beside the cache and renamed over the old one; a failure only means checking again next time.
-            let temporary = "\(file).\(getpid()).tmp"
-            if (try? Data(([stamp] + problems + [""]).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: temporary))) != nil {
-                if rename(temporary, file) != 0 { unlink(temporary) }
-            }
+            try? WriteRoot.replaceOwnFile(file, with: Array(([stamp] + problems + [""]).joined(separator: "\n").utf8))
             Self.pruneAppLayerFiles(in: directory.path)
         }
         return problems

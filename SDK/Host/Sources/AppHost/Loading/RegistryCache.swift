@@ -209,14 +209,12 @@ public struct RegistryCache: Sendable {
         }
     }
 
-    /// Writes `text` to a temporary file beside `file`, then renames it over `file`.
+    /// Writes `text` to a new file beside `file`, then renames it over `file` (``WriteRoot/replaceOwnFile(_:with:)``).
     private static func replace(_ file: String, with text: String) throws {
-        let temporary = "\(file).\(getpid()).tmp"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-        guard rename(temporary, file) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw MessageError(description: "cannot replace \(file): \(reason)")
+        do {
+            try WriteRoot.replaceOwnFile(file, with: Array(text.utf8))
+        } catch {
+            throw MessageError(description: error.description)
         }
     }
 

@@ -191,6 +191,32 @@ public struct WriteRoot: Sendable {
         try WriteRoot(folder).write(bytes, to: String(absolute[absolute.index(after: slash)...]), existing: .replace)
     }
 
+    /// Replaces a file of the host's own (the registry cache, its note of the app layer's check)
+    /// with `bytes`: written to a new name beside it, opened with O_EXCL and O_NOFOLLOW (mode 0600),
+    /// then renamed over it. A file or a link someone planted at the new name, in a cache folder
+    /// others can write to, is never written through. Not synced: what it holds can be made again.
+    static func replaceOwnFile(_ path: String, with bytes: [UInt8]) throws(WriteRefusal) {
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<16 where descriptor < 0 {
+            temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if descriptor < 0, errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else { throw WriteRefusal(name: path, reason: "cannot be written: \(reason())") }
+        guard writeAll(bytes, to: descriptor) else {
+            let reason = reason()
+            close(descriptor)
+            unlink(temporary)
+            throw WriteRefusal(name: path, reason: "cannot be written: \(reason)")
+        }
+        guard close(descriptor) == 0, rename(temporary, path) == 0 else {
+            let reason = reason()
+            unlink(temporary)
+            throw WriteRefusal(name: path, reason: "cannot be replaced: \(reason)")
+        }
+    }
+
     /// The working folder.
     private static func currentFolder() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
