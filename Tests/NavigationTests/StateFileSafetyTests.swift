@@ -123,6 +123,21 @@ struct StateFileSafetyTests {
         #expect(try Data(contentsOf: file) == saved)
     }
 
+    @Test
+    func aLinkPlantedAsTheLockIsNotFollowedAndNothingIsSaved() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let elsewhere = folder.appendingPathComponent("elsewhere")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("s.json.lock").path, withDestinationPath: elsewhere.path)
+
+        let result = try run("s.json", in: folder, input: "tap 3\n")
+
+        #expect(result.status == 0)
+        #expect(result.errors == "warning: state s.json: cannot lock it with s.json.lock (Too many levels of symbolic links); this session saves nothing to it\n")
+        #expect(!FileManager.default.fileExists(atPath: elsewhere.path), "the file the link points at was not made")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("s.json").path))
+    }
+
     private func folder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-state-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

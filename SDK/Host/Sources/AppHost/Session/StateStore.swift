@@ -234,9 +234,10 @@ public struct StateStore: Sendable {
         case failed(String)
     }
 
-    /// Takes the file's lock (on `FILE.lock`) for the life of the process.
+    /// Takes the file's lock (on `FILE.lock`) for the life of the process. The lock file is never
+    /// opened through a link: one planted there would have the host create the file it points at.
     public func lock() -> LockOutcome {
-        let descriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let descriptor = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { return .failed(String(cString: strerror(errno))) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
