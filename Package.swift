@@ -67,6 +67,7 @@ let package = Package(
         featureLibrary("Episode"),
         featureLibrary("System"),
         featureLibrary("Gallery"),
+        featureLibrary("Backup"),
         // A feature written in C: no Swift, no Swift runtime.
         .library(name: "AboutFeature", type: .dynamic, targets: ["AboutFeature"]),
         // Broken libraries for the loader's tests; their names keep them out of feature discovery.
@@ -177,4 +178,6 @@ let package = Package(
         // the environment; the Gallery feature shows its components.
         + [.target(name: "DesignSystem", dependencies: [swiftUI], path: "Features/DesignSystem/Sources")]
         + feature("Gallery", libraries: ["DesignSystem"], mainActorByDefault: true, views: true)
+        // Waits in every ordinary way (a server's delay, a callback, detached work, timers).
+        + feature("Backup", mainActorByDefault: true)
 )

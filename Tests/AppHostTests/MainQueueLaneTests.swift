@@ -15,7 +15,9 @@ struct MainQueueLaneTests {
         let order = Order()
         let session = SessionJobs()
         // Two jobs queued on the main actor, counted as a session's, before the yield.
-        CommandWork.$current.withValue(CommandWork(jobs: session)) {
+        // Kept alive to the end: a marker let go says so to its session, a change of its own.
+        let marker = CommandWork(jobs: session)
+        CommandWork.$current.withValue(marker) {
             Task { @MainActor in order.lines.append("first") }
             Task { @MainActor in order.lines.append("second") }
         }
@@ -30,5 +32,6 @@ struct MainQueueLaneTests {
         #expect(after.main == 0 && after.pool == 0)
         // Only the two jobs' ends were counted: neither hop of the yield was the session's.
         #expect(after.version == before.version &+ 2)
+        withExtendedLifetime(marker) {}
     }
 }

@@ -17,6 +17,7 @@ struct HomeIntegrationTests {
           [2] Rick Sanchez
           [3] About ›
           [4] Gallery
+          [5] Backups
         ════════════════════════════════════════════════════════════
 
         """

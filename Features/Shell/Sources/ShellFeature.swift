@@ -18,6 +18,7 @@ public enum ShellFeature: FeatureModule {
         Redirect(from: "home-outgoing/characters", to: "character/list"),
         Redirect(from: "home-outgoing/character", to: "character/detail"),
         Redirect(from: "home-outgoing/gallery", to: "gallery/main"),
+        Redirect(from: "home-outgoing/backups", to: "backup/main"),
         Redirect(from: "settings-outgoing/chooseCharacter", to: "character/picker"),
         Redirect(from: "character-outgoing/episodes", to: "episode/characterEpisodes"),
         Redirect(from: "episode-outgoing/character", to: "character/detail"),

@@ -8,7 +8,9 @@ enum HomeOutgoingNavigation: OutgoingNavigation {
     case character(identifier: Int)
     /// The design system's components.
     case gallery
+    /// The app's backups.
+    case backups
 
     static let routeName = "home-outgoing"
-    static let allDestinations: [HomeOutgoingNavigation] = [.characters, .character(identifier: 1), .gallery]
+    static let allDestinations: [HomeOutgoingNavigation] = [.characters, .character(identifier: 1), .gallery, .backups]
 }

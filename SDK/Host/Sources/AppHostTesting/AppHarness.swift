@@ -110,6 +110,15 @@ public final class AppHarness {
     /// The text of the screen on top.
     public var screen: String { session.current?.text ?? "" }
 
+    /// Ends the session: its screens go, each task they started is cancelled, and each sleep held
+    /// on its virtual clock is cancelled and woken, so no view model outlives it (see
+    /// `Session.end()`). The last screen stays readable; run no command after this.
+    public func end() async {
+        await session.end()
+        transcript = sink.output
+        errorLines = sink.errors
+    }
+
     /// Runs one command and returns what it wrote to the screen output.
     @discardableResult
     public func run(_ command: String) async -> String {

@@ -2,25 +2,124 @@
 #include "host_tasks.h"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <time.h>
 
 typedef int (*clock_read)(clockid_t, struct timespec *);
 
+struct apphost_virtual_clock {
+    /* Nonzero once apphost_tasks_start_clock has run. */
+    atomic_int active;
+    /* Nanoseconds of virtual time passed; written by the session's runtime only. */
+    _Atomic int64_t elapsed;
+    /* The real readings when the session started, in nanoseconds. */
+    int64_t continuous;
+    int64_t suspending;
+    int64_t realtime;
+};
+
 static _Atomic(clock_read) libc_clock_gettime;
 static _Thread_local int64_t last_continuous;
 static _Thread_local int64_t last_suspending;
+/* The virtual clock of the session whose job this thread runs, if its time is virtual. */
+static _Thread_local const apphost_virtual_clock *running_clock;
 
-/* Every clock read in the program comes here (see host_tasks.h); libc does the reading. */
-int clock_gettime(clockid_t clock, struct timespec *time) {
+static clock_read libc_clock(void) {
     clock_read read = atomic_load_explicit(&libc_clock_gettime, memory_order_acquire);
     if (read == NULL) {
         /* dlsym is safe to race: every thread finds the same function. */
         read = (clock_read)dlsym(RTLD_NEXT, "clock_gettime");
         atomic_store_explicit(&libc_clock_gettime, read, memory_order_release);
     }
-    int result = read(clock, time);
+    return read;
+}
+
+/* Where libdispatch's code is: its reads stay real (see virtual_reading). Found once. */
+static _Atomic(uintptr_t) dispatch_start;
+static _Atomic(uintptr_t) dispatch_end;
+static atomic_int dispatch_found;
+
+static int find_segments(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    uintptr_t base = (uintptr_t)data;
+    if ((uintptr_t)info->dlpi_addr != base) return 0;
+    uintptr_t low = UINTPTR_MAX, high = 0;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *header = &info->dlpi_phdr[i];
+        if (header->p_type != PT_LOAD || !(header->p_flags & PF_X)) continue;
+        uintptr_t start = info->dlpi_addr + header->p_vaddr;
+        if (start < low) low = start;
+        if (start + header->p_memsz > high) high = start + header->p_memsz;
+    }
+    if (high > low) {
+        atomic_store(&dispatch_start, low);
+        atomic_store(&dispatch_end, high);
+    }
+    return 1;
+}
+
+static void find_dispatch(void) {
+    Dl_info info;
+    /* Found by name: the program has libdispatch loaded (Swift's concurrency runtime needs it). */
+    void *function = dlsym(RTLD_DEFAULT, "dispatch_async_f");
+    /* Every shared library is linked at 0, so its load address is dl_iterate_phdr's dlpi_addr. */
+    if (function != NULL && dladdr(function, &info) != 0 && info.dli_fbase != NULL) {
+        dl_iterate_phdr(find_segments, info.dli_fbase);
+    }
+    atomic_store_explicit(&dispatch_found, 1, memory_order_release);
+}
+
+static int called_from_dispatch(const void *caller) {
+    if (!atomic_load_explicit(&dispatch_found, memory_order_acquire)) find_dispatch();
+    uintptr_t address = (uintptr_t)caller;
+    return address >= atomic_load_explicit(&dispatch_start, memory_order_relaxed)
+        && address < atomic_load_explicit(&dispatch_end, memory_order_relaxed);
+}
+
+/* The reading of `clock` on `virtual`, in nanoseconds, or -1 for a clock it does not keep. */
+static int64_t virtual_reading(const apphost_virtual_clock *virtual, clockid_t clock) {
+    int64_t elapsed = atomic_load_explicit(&virtual->elapsed, memory_order_acquire);
+    switch (clock) {
+    case CLOCK_BOOTTIME:
+    case CLOCK_BOOTTIME_ALARM:
+        return virtual->continuous + elapsed;
+    case CLOCK_MONOTONIC:
+    case CLOCK_MONOTONIC_COARSE:
+    case CLOCK_MONOTONIC_RAW:
+        return virtual->suspending + elapsed;
+    case CLOCK_REALTIME:
+    case CLOCK_REALTIME_COARSE:
+    case CLOCK_REALTIME_ALARM:
+    case CLOCK_TAI:
+        return virtual->realtime + elapsed;
+    default:
+        return -1;
+    }
+}
+
+/* Every clock read in the program comes here (see host_tasks.h); libc does the reading, unless
+   the thread runs a job of a session on virtual time. */
+int clock_gettime(clockid_t clock, struct timespec *time) {
+    const apphost_virtual_clock *virtual = running_clock;
+    if (virtual != NULL && atomic_load_explicit(&virtual->active, memory_order_relaxed)
+        && !called_from_dispatch(__builtin_return_address(0))) {
+        int64_t nanoseconds = virtual_reading(virtual, clock);
+        if (nanoseconds >= 0) {
+            time->tv_sec = (time_t)(nanoseconds / 1000000000);
+            time->tv_nsec = (long)(nanoseconds % 1000000000);
+            if (clock == CLOCK_BOOTTIME) {
+                last_continuous = nanoseconds;
+            } else if (clock == CLOCK_MONOTONIC) {
+                last_suspending = nanoseconds;
+            }
+            return 0;
+        }
+    }
+    int result = libc_clock()(clock, time);
     if (result == 0) {
         int64_t nanoseconds = (int64_t)time->tv_sec * 1000000000 + time->tv_nsec;
         if (clock == CLOCK_BOOTTIME) {
@@ -44,6 +143,32 @@ int apphost_tasks_clock_recorded(void) {
     return read != NULL && read(CLOCK_BOOTTIME, &time) == 0 && last_continuous != 0;
 }
 
+apphost_virtual_clock *apphost_tasks_make_clock(void) {
+    return calloc(1, sizeof(apphost_virtual_clock));
+}
+
+void apphost_tasks_free_clock(apphost_virtual_clock *virtual) { free(virtual); }
+
+static int64_t real_reading(clockid_t clock) {
+    struct timespec time = {0, 0};
+    libc_clock()(clock, &time);
+    return (int64_t)time.tv_sec * 1000000000 + time.tv_nsec;
+}
+
+void apphost_tasks_start_clock(apphost_virtual_clock *virtual) {
+    /* Found now, outside any job, rather than at the first virtual read. */
+    if (!atomic_load_explicit(&dispatch_found, memory_order_acquire)) find_dispatch();
+    virtual->continuous = real_reading(CLOCK_BOOTTIME);
+    virtual->suspending = real_reading(CLOCK_MONOTONIC);
+    virtual->realtime = real_reading(CLOCK_REALTIME);
+    atomic_store_explicit(&virtual->elapsed, 0, memory_order_release);
+    atomic_store_explicit(&virtual->active, 1, memory_order_release);
+}
+
+void apphost_tasks_move_clock(apphost_virtual_clock *virtual, int64_t elapsed) {
+    atomic_store_explicit(&virtual->elapsed, elapsed, memory_order_release);
+}
+
 /* Defined by the host library (AppHost's Runtime/HostExecutors.swift) when the program links it. */
 extern void apphost_runtime_install(void) __attribute__((weak));
 
@@ -53,6 +178,11 @@ __attribute__((constructor)) static void install_runtime(void) {
 
 static _Thread_local const void *running_for;
 
-void apphost_tasks_set_running(const void *owner) { running_for = owner; }
+void apphost_tasks_set_running(const void *owner, const apphost_virtual_clock *clock) {
+    running_for = owner;
+    running_clock = clock;
+}
 
 const void *apphost_tasks_running(void) { return running_for; }
+
+const apphost_virtual_clock *apphost_tasks_running_clock(void) { return running_clock; }

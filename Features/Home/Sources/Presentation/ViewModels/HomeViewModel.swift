@@ -19,4 +19,8 @@ final class HomeViewModel: ViewModel {
     func didTapOnGalleryButton() {
         router.navigate(to: HomeOutgoingNavigation.gallery)
     }
+
+    func didTapOnBackupsButton() {
+        router.navigate(to: HomeOutgoingNavigation.backups)
+    }
 }

@@ -15,6 +15,7 @@ struct HomeView {
             // About is a C feature: there is no Swift type to name, so the link names its route.
             Link("About", to: Route(name: "about", destination: "main"))
             Button("Gallery") { [viewModel] in viewModel.didTapOnGalleryButton() }
+            Button("Backups") { [viewModel] in viewModel.didTapOnBackupsButton() }
         }
     }
 }

@@ -98,95 +98,102 @@ public enum FlowRunner {
         } catch {
             return .broken(flow.path, line: nil, message: "\(error)")
         }
-        _ = await SessionGuard.watch("drawing the first screen", limit: limit) { await session.start() }
-        var visited: Set<String> = [session.topRoute.path]
-        var recorded: [String] = []
-        var lastErrors = errors
-        var count = 0
-        let folder = URL(fileURLWithPath: flow.path).deletingLastPathComponent().path
-        for (index, step) in flow.steps.enumerated() {
-            count += 1
-            // What work beside the session changed since the last step is drawn before it is checked.
-            await session.catchUp()
-            let screen = session.current?.text ?? ""
-            func fail(_ message: String) -> FlowResult {
-                FlowResult(
-                    path: flow.path,
-                    failure: .init(line: step.line, step: step.text, message: message, screen: session.current?.text ?? screen),
-                    steps: count, seconds: seconds(clock.now - began), visited: visited.sorted(), recorded: recorded,
-                    virtualSeconds: session.usesVirtualTime ? seconds(session.virtualElapsed) : nil
-                )
-            }
-            switch step.action {
-            case .command(let line), .failingCommand(let line):
-                let before = errors.count
-                // In `apphost test`'s child the guard ends a command that never settles, naming the feature.
-                let outcome = await SessionGuard.watch("running '\(line)'", limit: limit) { await session.execute(line) }
-                lastErrors = errors[before...].filter { !$0.hasPrefix("note: ") }
-                let failures = lastErrors.filter { !$0.hasPrefix("warning: ") }.map { $0.hasPrefix("error: ") ? String($0.dropFirst(7)) : $0 }
-                visited.insert(session.topRoute.path)
-                if case .failingCommand = step.action {
-                    if failures.isEmpty { return fail("expected '\(line)' to report an error; it reported none") }
-                } else if !failures.isEmpty, !Self.expectsError(after: index, in: flow.steps) {
-                    return fail(
-                        "the command failed: " + failures.joined(separator: " | ")
-                            + "\nif it is meant to fail, write the step as: expect error: \(line)"
+        // The session ends with the flow: its screens go and the sleeps it holds are cancelled, so
+        // nothing it started outlives it (a test process runs many flows).
+        func play() async -> FlowResult {
+            _ = await SessionGuard.watch("drawing the first screen", limit: limit) { await session.start() }
+            var visited: Set<String> = [session.topRoute.path]
+            var recorded: [String] = []
+            var lastErrors = errors
+            var count = 0
+            let folder = URL(fileURLWithPath: flow.path).deletingLastPathComponent().path
+            for (index, step) in flow.steps.enumerated() {
+                count += 1
+                // What work beside the session changed since the last step is drawn before it is checked.
+                await session.catchUp()
+                let screen = session.current?.text ?? ""
+                func fail(_ message: String) -> FlowResult {
+                    FlowResult(
+                        path: flow.path,
+                        failure: .init(line: step.line, step: step.text, message: message, screen: session.current?.text ?? screen),
+                        steps: count, seconds: seconds(clock.now - began), visited: visited.sorted(), recorded: recorded,
+                        virtualSeconds: session.usesVirtualTime ? seconds(session.virtualElapsed) : nil
                     )
                 }
-                if outcome == .quit { break }
-            case .see(let text):
-                if !Self.shows(screen, text) { return fail("expected the screen to contain: \(text)") }
-            case .notSee(let text):
-                if Self.shows(screen, text) { return fail("expected the screen not to contain: \(text)") }
-            case .element(let label):
-                let actions = session.current?.actions ?? []
-                let labels = actions.map(\.label)
-                if !labels.contains(where: { $0.equalsIgnoringCase(label) }), !actions.contains(where: { $0.identifier == label }) {
-                    return fail("expected an element labelled: \(label)\nthe elements are: \(labels.map { "'\($0)'" }.joined(separator: ", "))")
-                }
-            case .route(let expected):
-                let actual = session.topRoute.description
-                if actual != expected, (try? Route(parsing: expected)) != session.topRoute {
-                    return fail("expected the route on top to be: \(expected)\nit is: \(actual)")
-                }
-            case .link(let expected):
-                let actual = session.deepLink.description
-                if actual != expected {
-                    return fail("expected the state to be: \(expected)\nit is: \(actual)")
-                }
-            case .error(let text):
-                if !lastErrors.contains(where: { $0.contains(text) }) {
-                    let said = lastErrors.isEmpty ? "it reported none" : "it reported: " + lastErrors.joined(separator: " | ")
-                    return fail("expected the last command to report an error containing: \(text)\n\(said)")
-                }
-            case .noError:
-                if !lastErrors.isEmpty {
-                    return fail("expected the last command to report no error\nit reported: " + lastErrors.joined(separator: " | "))
-                }
-            case .snapshot(let name):
-                // Snapshots live in the flow's own folder: a name outside it, `..` or a link is refused.
-                let root = WriteRoot(folder)
-                let file: String
-                do { file = try root.resolve(name) } catch { return fail("snapshot \(error)") }
-                if record || !FileManager.default.fileExists(atPath: file) {
-                    do {
-                        try root.write(Array(screen.utf8), to: name, existing: .replace)
-                        recorded.append(file)
-                    } catch {
-                        return fail("cannot write the snapshot: \(error)")
+                switch step.action {
+                case .command(let line), .failingCommand(let line):
+                    let before = errors.count
+                    // In `apphost test`'s child the guard ends a command that never settles, naming the feature.
+                    let outcome = await SessionGuard.watch("running '\(line)'", limit: limit) { await session.execute(line) }
+                    lastErrors = errors[before...].filter { !$0.hasPrefix("note: ") }
+                    let failures = lastErrors.filter { !$0.hasPrefix("warning: ") }.map { $0.hasPrefix("error: ") ? String($0.dropFirst(7)) : $0 }
+                    visited.insert(session.topRoute.path)
+                    if case .failingCommand = step.action {
+                        if failures.isEmpty { return fail("expected '\(line)' to report an error; it reported none") }
+                    } else if !failures.isEmpty, !Self.expectsError(after: index, in: flow.steps) {
+                        return fail(
+                            "the command failed: " + failures.joined(separator: " | ")
+                                + "\nif it is meant to fail, write the step as: expect error: \(line)"
+                        )
                     }
-                } else if let expected = FileManager.default.contents(atPath: file).map({ String(decoding: $0, as: UTF8.self) }), expected != screen {
-                    return fail(
-                        "the screen differs from the snapshot \(file)\n" + ScreenDiff.describe(expected: expected, actual: screen)
-                            + "\nif the new screen is right: apphost test \(flow.path) --record"
-                    )
+                    if outcome == .quit { break }
+                case .see(let text):
+                    if !Self.shows(screen, text) { return fail("expected the screen to contain: \(text)") }
+                case .notSee(let text):
+                    if Self.shows(screen, text) { return fail("expected the screen not to contain: \(text)") }
+                case .element(let label):
+                    let actions = session.current?.actions ?? []
+                    let labels = actions.map(\.label)
+                    if !labels.contains(where: { $0.equalsIgnoringCase(label) }), !actions.contains(where: { $0.identifier == label }) {
+                        return fail("expected an element labelled: \(label)\nthe elements are: \(labels.map { "'\($0)'" }.joined(separator: ", "))")
+                    }
+                case .route(let expected):
+                    let actual = session.topRoute.description
+                    if actual != expected, (try? Route(parsing: expected)) != session.topRoute {
+                        return fail("expected the route on top to be: \(expected)\nit is: \(actual)")
+                    }
+                case .link(let expected):
+                    let actual = session.deepLink.description
+                    if actual != expected {
+                        return fail("expected the state to be: \(expected)\nit is: \(actual)")
+                    }
+                case .error(let text):
+                    if !lastErrors.contains(where: { $0.contains(text) }) {
+                        let said = lastErrors.isEmpty ? "it reported none" : "it reported: " + lastErrors.joined(separator: " | ")
+                        return fail("expected the last command to report an error containing: \(text)\n\(said)")
+                    }
+                case .noError:
+                    if !lastErrors.isEmpty {
+                        return fail("expected the last command to report no error\nit reported: " + lastErrors.joined(separator: " | "))
+                    }
+                case .snapshot(let name):
+                    // Snapshots live in the flow's own folder: a name outside it, `..` or a link is refused.
+                    let root = WriteRoot(folder)
+                    let file: String
+                    do { file = try root.resolve(name) } catch { return fail("snapshot \(error)") }
+                    if record || !FileManager.default.fileExists(atPath: file) {
+                        do {
+                            try root.write(Array(screen.utf8), to: name, existing: .replace)
+                            recorded.append(file)
+                        } catch {
+                            return fail("cannot write the snapshot: \(error)")
+                        }
+                    } else if let expected = FileManager.default.contents(atPath: file).map({ String(decoding: $0, as: UTF8.self) }), expected != screen {
+                        return fail(
+                            "the screen differs from the snapshot \(file)\n" + ScreenDiff.describe(expected: expected, actual: screen)
+                                + "\nif the new screen is right: apphost test \(flow.path) --record"
+                        )
+                    }
                 }
             }
+            return FlowResult(
+                path: flow.path, failure: nil, steps: count, seconds: seconds(clock.now - began), visited: visited.sorted(), recorded: recorded,
+                virtualSeconds: session.usesVirtualTime ? seconds(session.virtualElapsed) : nil
+            )
         }
-        return FlowResult(
-            path: flow.path, failure: nil, steps: count, seconds: seconds(clock.now - began), visited: visited.sorted(), recorded: recorded,
-            virtualSeconds: session.usesVirtualTime ? seconds(session.virtualElapsed) : nil
-        )
+        let result = await play()
+        await SessionGuard.watch("ending the session", limit: limit) { await session.end() }
+        return result
     }
 
     /// Whether the step after `index` checks the error the command at `index` reports.

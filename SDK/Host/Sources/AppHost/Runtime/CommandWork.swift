@@ -5,7 +5,9 @@ import Synchronization
 /// The mark of one command's view-model code: set as a task-local value while that code runs, so
 /// every unstructured task it starts (`Task { … }`, a screen's task) carries a reference to it for
 /// as long as the task lives. While anything but the session holds it, work the command started
-/// is alive. (`Task.detached` copies no task-local values and is not seen.)
+/// is alive. (`Task.detached` copies no task-local values and is not seen.) When the last holder
+/// lets it go, it says so to its session's ``SessionJobs``: a task resumed by a thread that is none
+/// of the session's (a callback's continuation) and then finished ends a settle at that moment.
 final class CommandWork: Sendable {
     @TaskLocal static var current: CommandWork?
 
@@ -14,6 +16,10 @@ final class CommandWork: Sendable {
 
     init(jobs: SessionJobs) {
         self.jobs = jobs
+    }
+
+    deinit {
+        jobs.touch()
     }
 }
 
@@ -45,6 +51,8 @@ final class SessionJobs: Sendable {
         var deadline: Duration
         var order: UInt64
         var job: UnownedJob
+        /// The task that sleeps, if the sleep was made in one, to see that it was cancelled.
+        var sleeper: Sleeper?
     }
 
     private struct State {
@@ -58,7 +66,22 @@ final class SessionJobs: Sendable {
 
     private let state = Mutex(State())
 
-    init() {}
+    /// The session's clock as the C side reads it (see CHostTasks): started when its time becomes
+    /// virtual, moved with ``elapsed``. Invariant for `nonisolated(unsafe)`: the pointer never
+    /// changes and is freed only by `deinit`, when no job of the session is running.
+    nonisolated(unsafe) private let virtualClock: OpaquePointer
+    /// ``virtualClock`` once the session's time is virtual, else nil: what a thread running one of
+    /// its jobs reads the time from. Invariant for `nonisolated(unsafe)`: written once, by the
+    /// session's init, before any job of the session exists.
+    nonisolated(unsafe) private var runningClock: OpaquePointer?
+
+    init() {
+        virtualClock = apphost_tasks_make_clock()
+    }
+
+    deinit {
+        apphost_tasks_free_clock(virtualClock)
+    }
 
     /// The session whose job the code enqueuing one now belongs to, if any.
     static var enqueuing: SessionJobs? {
@@ -68,13 +91,27 @@ final class SessionJobs: Sendable {
         return Unmanaged<SessionJobs>.fromOpaque(owner).takeUnretainedValue()
     }
 
-    /// Runs `body` (one job) with this thread marked as running `jobs`' work.
+    /// Runs `body` (one job) with this thread marked as running `jobs`' work, reading the session's
+    /// clock if its time is virtual.
     static func running(for jobs: SessionJobs?, _ body: () -> Void) {
         let previous = apphost_tasks_running()
+        let previousClock = apphost_tasks_running_clock()
         if jobs != nil { apphost_guard_job_ran() }
-        apphost_tasks_set_running(jobs.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) })
+        apphost_tasks_set_running(jobs.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }, jobs?.runningClock)
         body()
-        apphost_tasks_set_running(previous)
+        apphost_tasks_set_running(previous, previousClock)
+    }
+
+    /// Runs `body`, code of the session's that runs outside its jobs (an action's first part, a
+    /// body being built), reading the session's clock if its time is virtual. Jobs it enqueues
+    /// are counted by its task's marker, as before: only the clock changes.
+    func readingClock<Result>(_ body: () -> Result) -> Result {
+        guard let clock = runningClock else { return body() }
+        let owner = apphost_tasks_running()
+        let previous = apphost_tasks_running_clock()
+        apphost_tasks_set_running(owner, clock)
+        defer { apphost_tasks_set_running(owner, previous) }
+        return body()
     }
 
     /// The counts now.
@@ -103,12 +140,29 @@ final class SessionJobs: Sendable {
         waiter?.resume()
     }
 
+    /// Moves ``Counts/version`` on without changing a count: something the settle waits for
+    /// happened (a command's marker was let go, the work a command awaits returned).
+    func touch() {
+        let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
+            state.counts.version &+= 1
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
     // MARK: Virtual time (see VirtualTime)
 
-    /// Whether this session's sleeps are held on virtual time.
+    /// Whether this session's sleeps are held on virtual time. Set once, before the session's
+    /// first job: from then on its jobs read the session's clock (``readingClock(_:)``).
     var isVirtual: Bool {
         get { state.withLock { $0.virtual } }
-        set { state.withLock { $0.virtual = newValue } }
+        set {
+            state.withLock { $0.virtual = newValue }
+            guard newValue, runningClock == nil else { return }
+            apphost_tasks_start_clock(virtualClock)
+            runningClock = virtualClock
+        }
     }
 
     /// How far the virtual clock has moved.
@@ -117,10 +171,11 @@ final class SessionJobs: Sendable {
     /// Holds `job`, due `delay` from the virtual now, if this session's time is virtual; false to
     /// schedule it for real.
     func hold(_ job: UnownedJob, after delay: Duration) -> Bool {
+        let sleeper = Sleeper.current
         let held = state.withLock { state in
             guard state.virtual else { return false }
             state.order &+= 1
-            state.held.append(Held(deadline: state.now + delay, order: state.order, job: job))
+            state.held.append(Held(deadline: state.now + delay, order: state.order, job: job, sleeper: sleeper))
             return true
         }
         if held { add(.held) }
@@ -128,12 +183,13 @@ final class SessionJobs: Sendable {
     }
 
     /// Hands the held sleeps with the earliest deadline back to the main executor, counted as this
-    /// session's jobs, if that deadline is no later than `target`, and moves the virtual clock to
-    /// it; false if none is due by then.
-    func release(upTo target: Duration) -> Bool {
+    /// session's jobs, if that deadline is no later than `target` (any deadline with nil), and
+    /// moves the virtual clock to it; false if none is due by then.
+    func release(upTo target: Duration?) -> Bool {
         let due: [Held] = state.withLock { state in
-            guard let earliest = state.held.lazy.map(\.deadline).min(), earliest <= target else { return [] }
+            guard let earliest = state.held.lazy.map(\.deadline).min(), target.map({ earliest <= $0 }) ?? true else { return [] }
             state.now = max(state.now, earliest)
+            apphost_tasks_move_clock(virtualClock, state.now.nanoseconds)
             let due = state.held.filter { $0.deadline == earliest }.sorted { $0.order < $1.order }
             state.held.removeAll { $0.deadline == earliest }
             return due
@@ -155,7 +211,45 @@ final class SessionJobs: Sendable {
 
     /// Moves the virtual clock to `target` (never back).
     func advance(to target: Duration) {
-        state.withLock { $0.now = max($0.now, target) }
+        state.withLock { state in
+            state.now = max(state.now, target)
+            apphost_tasks_move_clock(virtualClock, state.now.nanoseconds)
+        }
+    }
+
+    /// Lets go of the held sleeps whose task was cancelled (a debounce restarted): they leave the
+    /// held set at once, as they would leave a device's timer queue, and their wake-ups run now
+    /// (the task has already been resumed by its cancellation; the wake-up finds nothing to do,
+    /// and frees what it holds). True if there were any.
+    @discardableResult
+    func dropCancelledSleeps() -> Bool {
+        let cancelled: [Held] = state.withLock { state in
+            guard state.held.contains(where: { $0.sleeper?.isCancelled == true }) else { return [] }
+            let cancelled = state.held.filter { $0.sleeper?.isCancelled == true }
+            state.held.removeAll { $0.sleeper?.isCancelled == true }
+            return cancelled
+        }
+        for held in cancelled {
+            HostExecutors.main.enqueue(held.job, for: self)
+            remove(.held)
+        }
+        return !cancelled.isEmpty
+    }
+
+    /// Ends what the session holds, as it ends: each held sleep's task is cancelled, and its wake-up
+    /// runs (so the task resumes with `CancellationError`, as a device's would when its screen
+    /// goes), and the clock stops being virtual for what is still running.
+    func drain() {
+        let held: [Held] = state.withLock { state in
+            defer { state.held = [] }
+            state.virtual = false
+            return state.held.sorted { $0.order < $1.order }
+        }
+        for sleep in held {
+            sleep.sleeper?.cancel()
+            HostExecutors.main.enqueue(sleep.job, for: self)
+            remove(.held)
+        }
     }
 
     /// How long ``waitForChange(since:until:)`` looks again before it suspends.
@@ -231,4 +325,31 @@ final class SessionJobs: Sendable {
         }
         return true
     }
+}
+
+/// The task that made a sleep, kept alive while its sleep is held, so the session can see that it
+/// was cancelled (and cancel it when the session ends).
+/// Invariant for `@unchecked Sendable`: it holds a task, whose cancellation is read and set
+/// atomically by the runtime from any thread; the reference is retained (a task is a reference-
+/// counted object) for as long as this value lives, so the task is never used after it is freed.
+struct Sleeper: @unchecked Sendable {
+    private let task: AnyObject
+
+    /// The task running the caller, if any.
+    static var current: Sleeper? {
+        withUnsafeCurrentTask { task in task.map(Sleeper.init) }
+    }
+
+    private init(_ current: UnsafeCurrentTask) {
+        // An UnsafeCurrentTask is one reference to the task: as an object it is retained.
+        task = unsafeBitCast(current, to: AnyObject.self)
+    }
+
+    private var unsafeTask: UnsafeCurrentTask { unsafeBitCast(task, to: UnsafeCurrentTask.self) }
+
+    /// Whether the task was cancelled.
+    var isCancelled: Bool { unsafeTask.isCancelled }
+
+    /// Cancels the task.
+    func cancel() { unsafeTask.cancel() }
 }

@@ -34,16 +34,25 @@ extension Session {
         settleRounds = 0
         // Moved out, not copied: the marker must be referenced from here alone for the work to be finished.
         var marker = startedWork.take()
-        let counts = jobs.counts
+        var counts = jobs.counts
+        // A sleep whose task was cancelled (a restarted debounce) is no longer waited on.
+        if counts.held > 0, jobs.dropCancelledSleeps() { counts = jobs.counts }
         // Nothing queued or running, and no task of the command alive: settled without a round.
         if counts.main == 0, counts.pool == 0, marker == nil || isKnownUniquelyReferenced(&marker) { return }
         await settle(watching: &marker)
     }
 
-    /// Settles as ``settle()`` does; with no marker, until nothing of the session can run.
-    private func settle(watching marker: inout CommandWork?) async {
+    /// Settles as ``settle()`` does; with no marker, until nothing of the session can run. With
+    /// `awaited`, the work the command awaits (its action, its loads), until that work has
+    /// returned: while nothing of the session can run and it has not, it waits on time, and time
+    /// moves to the earliest held deadline (on virtual time) or the next real timer; else on
+    /// something the host cannot see, for up to the settle timeout. False if the settle gave up
+    /// waiting (and said so).
+    @discardableResult
+    private func settle(watching marker: inout CommandWork?, awaiting awaited: AwaitedWork? = nil) async -> Bool {
         let clock = ContinuousClock()
         let jobs = self.jobs
+        var wakeUps = 0
         while true {
             // One round: what is queued on the main actor runs; this task is queued behind it.
             // With nothing of the session queued there, there is nothing to let run: a yield
@@ -61,17 +70,65 @@ extension Session {
                 continue
             }
             // Nothing of the session can run.
-            if marker == nil || isKnownUniquelyReferenced(&marker) { return }
-            if counts.held > 0 || counts.timers > 0 { return }
+            if let awaited {
+                if awaited.isFinished { return true }
+                // What the command awaits waits on time: time passes, as on a device, to the
+                // earliest deadline (everything due then wakes, the command's work or not).
+                if counts.held > 0, jobs.dropCancelledSleeps() { continue }
+                if counts.held > 0 {
+                    guard wakeUps < options.maximumWakeUps else {
+                        reportTooManyWakeUps()
+                        return false
+                    }
+                    if jobs.release(upTo: nil) {
+                        wakeUps += 1
+                        SessionGuard.renew()
+                        continue
+                    }
+                }
+                if counts.timers > 0 {
+                    _ = await jobs.waitForChange(since: counts.version, until: nil)
+                    continue
+                }
+            } else {
+                if marker == nil || isKnownUniquelyReferenced(&marker) { return true }
+                if counts.held > 0 || counts.timers > 0 { return true }
+            }
             // Alive, and waiting on nothing the host counts: wait, up to the settle timeout, for a
-            // job of the session to arrive.
-            guard await jobs.waitForChange(since: counts.version, until: clock.now + options.settleTimeout) else {
-                return report(
-                    "\(runningCommand): a task it started still awaits something the host cannot see after \(options.settleTimeout) "
+            // job of the session to arrive, the awaited work to return, or the last task holding the
+            // marker to end (a task a callback's thread resumed, which then finished).
+            guard await waitForUnseenWork(since: counts.version, watching: &marker, until: clock.now + options.settleTimeout) else {
+                report(
+                    "\(runningCommand): a task it \(awaited == nil ? "started" : "awaits") still awaits something the host cannot see after \(options.settleTimeout) "
                         + "(a continuation another thread resumes, I/O); raise --settle-timeout if it is slow, or see docs/testing.md"
                 )
+                return false
             }
         }
+    }
+
+    /// Waits for a change of the counts since `version`, or until `deadline`; true if one came.
+    /// The marker is held weakly meanwhile, so that the end of the last task holding it (which
+    /// says so, see ``CommandWork``) is a change too.
+    private func waitForUnseenWork(since version: UInt64, watching marker: inout CommandWork?, until deadline: ContinuousClock.Instant) async -> Bool {
+        weak let watched = marker
+        marker = nil
+        let changed = await jobs.waitForChange(since: version, until: deadline)
+        marker = watched
+        return changed || (watched == nil && version != jobs.counts.version)
+    }
+
+    /// Ends the session as a device ends an app's scene: every screen goes (its task is cancelled),
+    /// each sleep held on the virtual clock is cancelled and woken, so that the task waiting in it
+    /// ends instead of waiting forever (as NIO's `EmbeddedEventLoop` cancels its remaining
+    /// scheduled tasks), and what that runs settles. Nothing the session made is left alive: its
+    /// view models are freed once their tasks have ended. The screen last drawn stays readable;
+    /// no command runs after this.
+    public func end() async {
+        screens.removeAll()
+        jobs.drain()
+        var none: CommandWork?
+        await settle(watching: &none)
     }
 
     /// Lets every job already waiting for the main actor run, then resumes: the task hops to
@@ -95,12 +152,34 @@ extension Session {
     /// Whether work beside the session changed what an observable body read since the screen was drawn.
     public var hasUndrawnChange: Bool { work.changeCount != drawnChanges }
 
-    /// Runs view-model code (an action, loads, results) so that the tasks it starts carry the
-    /// command's marker.
-    func runningViewModelCode(_ body: () async -> Void) async {
+    /// Runs view-model code the command awaits (an action, loads, results) so that the tasks it
+    /// starts carry the command's marker, and returns when it has returned. The code runs in a task
+    /// of its own, started at once on the main actor (`Task.immediate`): code that never suspends
+    /// returns before this does, with no hop. While it is suspended the session settles around it
+    /// (``settle(watching:awaiting:)``): its own sleeps, and those of what it awaits (a
+    /// `@concurrent` function, a detached task's value), move the virtual clock to their deadlines
+    /// as a device's clock would pass, so `try await Task.sleep(for: .milliseconds(300))` in an
+    /// action returns at exactly 300 ms of virtual time and no real time. If it awaits what the host
+    /// cannot see for longer than the settle timeout, the session says so and goes on; the code
+    /// goes on too, and what it changes later is drawn when it lands.
+    func runningViewModelCode(_ body: @escaping @MainActor () async -> Void) async {
         let marker = startedWork ?? CommandWork(jobs: jobs)
         startedWork = marker
-        await CommandWork.$current.withValue(marker) { await body() }
+        let awaited = AwaitedWork(jobs: jobs)
+        _ = jobs.readingClock {
+            CommandWork.$current.withValue(marker) {
+                Task.immediate {
+                    await body()
+                    awaited.finish()
+                }
+            }
+        }
+        if awaited.isFinished { return }
+        var none: CommandWork?
+        if await !settle(watching: &none, awaiting: awaited) {
+            // Given up on: the settle that follows does not wait for it again.
+            startedWork = nil
+        }
     }
 
     /// Moves virtual time on by `duration`: each held sleep due by then wakes, in deadline order,
@@ -166,5 +245,22 @@ extension Session {
                 await catchUp()
             }
         }
+    }
+}
+
+/// Whether the view-model code a command awaits has returned (see
+/// ``Session/runningViewModelCode(_:)``); its return wakes the settle waiting for it.
+@MainActor
+final class AwaitedWork {
+    private let jobs: SessionJobs
+    private(set) var isFinished = false
+
+    init(jobs: SessionJobs) {
+        self.jobs = jobs
+    }
+
+    func finish() {
+        isFinished = true
+        jobs.touch()
     }
 }

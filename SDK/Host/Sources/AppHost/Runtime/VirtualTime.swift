@@ -25,17 +25,24 @@ public enum VirtualTime {
     public static func installExecutors() {}
 
     /// How long from when it was asked for a sleep until `instant` on `clock` is: exactly the
-    /// length asked, taken from the clock read that made the deadline (the last on this thread);
-    /// nil for a clock that is neither the continuous nor the suspending one.
+    /// length asked. On a thread that reads a session's virtual clock, `now` stands still until the
+    /// session moves it, which it never does while a job of the session is queued or running, so
+    /// the deadline less `now` is exact, whichever thread made the deadline (`clock.sleep(until:)`
+    /// runs on the pool, not where its deadline was computed). On the real clock it is taken from
+    /// the clock read that made the deadline (the last on this thread). Nil for a clock that is
+    /// neither the continuous nor the suspending one.
     static func delay<C: Clock>(until instant: C.Instant, clock: C) -> Duration? {
+        let virtual = apphost_tasks_running_clock() != nil
         if let instant = instant as? ContinuousClock.Instant {
             let asked = apphost_tasks_last_continuous()
             let now = ContinuousClock.now
+            if virtual { return now.duration(to: instant) }
             return exact(now.duration(to: instant), read: apphost_tasks_last_continuous(), asked: asked)
         }
         if let instant = instant as? SuspendingClock.Instant {
             let asked = apphost_tasks_last_suspending()
             let now = SuspendingClock.now
+            if virtual { return now.duration(to: instant) }
             return exact(now.duration(to: instant), read: apphost_tasks_last_suspending(), asked: asked)
         }
         return nil

@@ -38,6 +38,13 @@ final class ScreenStore {
         self.report = report
     }
 
+    /// Lets every screen go, as the session ends: each one's task is cancelled with it.
+    func removeAll() {
+        screens = []
+        waiting = nil
+        installation = nil
+    }
+
     /// Brings the screens of the selected item in line with the navigation state when that needs
     /// nothing loaded and no result delivered, the usual case after a `back` or a `root`: true if it did.
     /// Otherwise ``update(_:)`` carries on from where this stopped.

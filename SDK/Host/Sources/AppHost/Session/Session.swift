@@ -67,7 +67,7 @@ public final class Session {
     private let write: (String) -> Void
     private let writeError: (String) -> Void
     var navigator: Navigator!
-    private var screens: ScreenStore!
+    var screens: ScreenStore!
     /// Screens drawn lately, drawn again only when what they show changed.
     private var drawn = DrawnScreens()
     private var lastNotified: Navigator.Stamp?
@@ -337,7 +337,7 @@ public final class Session {
     /// is on top, draws it, and says if the state changed.
     func refresh(writingUnchanged: Bool = true) async {
         if !screens.updateWithoutWaiting(navigator) {
-            await runningViewModelCode { await screens.update(navigator) }
+            await runningViewModelCode { [self] in await screens.update(navigator) }
         }
         await settle()
         // Views that appeared, changed or went away in the drawing start their work (`.task`,
@@ -347,7 +347,7 @@ public final class Session {
             let work = screens.viewWork(navigator)
             if work.isEmpty { break }
             rounds += 1
-            await runningViewModelCode {
+            await runningViewModelCode { [self] in
                 for part in work { part() }
                 if !screens.updateWithoutWaiting(navigator) { await screens.update(navigator) }
             }

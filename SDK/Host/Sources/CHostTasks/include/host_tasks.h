@@ -3,17 +3,40 @@
 
 #include <stdint.h>
 
-/* The host's runtime (AppHost's Runtime/) needs two facts the Swift runtime does not give:
+/* The host's runtime (AppHost's Runtime/) needs facts the Swift runtime does not give:
 
    - The exact length of a sleep. `Task.sleep(for: d)` reads the clock (`now`) and hands the
      executor the deadline `now + d`. This file defines `clock_gettime` in the program, so that
      every read of the continuous (CLOCK_BOOTTIME) and suspending (CLOCK_MONOTONIC) clocks also
-     records, for the calling thread, the value it returned; the libc function does the reading.
-     The executor, called on that thread right after, gets `d` back as deadline - last read,
-     whatever the machine's load did between the two. Nothing else changes: every caller gets
-     the real time.
+     records, for the calling thread, the value it returned. The executor, called on that thread
+     right after, gets `d` back as deadline - last read, whatever the machine's load did between.
+   - A virtual `now`. While a thread runs a job of a session on virtual time (the session's
+     runtime says so with apphost_tasks_set_running), the reads of the continuous, suspending and
+     wall clocks made by that job's code return the session's clock: the real reading when the
+     session started, plus the virtual time it has moved. So `ContinuousClock.now`,
+     `SuspendingClock.now`, `Date()` and a C feature's `clock_gettime` agree with the session's
+     sleeps, and a deadline computed from them lands exactly. Reads made by libdispatch stay
+     real: its timers (`asyncAfter`, a semaphore's timeout) are kept on the real clock by its
+     own threads, and a deadline made from a virtual reading would fire early or late there.
+     Every other thread, and every thread of a session on real time, gets the real time.
    - Executors in place before any task exists, in any program that links the host (a test
-     bundle's too): a constructor calls `apphost_runtime_install` if the program has one. */
+     bundle's too, whose test runner starts tasks before any test code): a constructor calls
+     `apphost_runtime_install` if the program has one. */
+
+/* A session's virtual clock: the real readings when it started, and how far it has moved. */
+typedef struct apphost_virtual_clock apphost_virtual_clock;
+
+/* A new clock, inactive (its readings are the real ones) until apphost_tasks_start_clock. */
+apphost_virtual_clock *apphost_tasks_make_clock(void);
+
+/* Frees `clock`; no thread may be running with it. */
+void apphost_tasks_free_clock(apphost_virtual_clock *clock);
+
+/* Sets `clock`'s starting readings to the real clocks now, its elapsed time to 0, and makes it active. */
+void apphost_tasks_start_clock(apphost_virtual_clock *clock);
+
+/* Sets how far `clock` has moved from its start, in nanoseconds (never less than before). */
+void apphost_tasks_move_clock(apphost_virtual_clock *clock, int64_t elapsed);
 
 /* The value the last read of the continuous clock on this thread returned, in nanoseconds; 0 if none. */
 int64_t apphost_tasks_last_continuous(void);
@@ -23,15 +46,19 @@ int64_t apphost_tasks_last_suspending(void);
 
 /* Whether this program's clock_gettime is the one defined here (false if something else
    interposed it first): without it, virtual deadlines are taken from the clock when the
-   executor sees them, which a loaded machine makes early. */
+   executor sees them, which a loaded machine makes early, and `now` stays real. */
 int apphost_tasks_clock_recorded(void);
 
 /* Marks this thread as running a job of `owner` (an unretained reference the host keeps alive
    for the run), or of nobody with NULL: a job enqueued while it runs is counted as `owner`'s too
-   (a sleep waking its task, a task resumed by another's code). */
-void apphost_tasks_set_running(const void *owner);
+   (a sleep waking its task, a task resumed by another's code). With a `clock` (the owner's, when
+   its time is virtual, kept alive as long as the owner), the thread's clock reads are virtual. */
+void apphost_tasks_set_running(const void *owner, const apphost_virtual_clock *clock);
 
 /* The owner this thread runs a job of, if any. */
 const void *apphost_tasks_running(void);
+
+/* The virtual clock this thread's reads use, if any. */
+const apphost_virtual_clock *apphost_tasks_running_clock(void);
 
 #endif

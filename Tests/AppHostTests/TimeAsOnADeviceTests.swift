@@ -1,0 +1,216 @@
+import AppHost
+@_spi(Host) import AppHostKit
+import Dispatch
+import FoundationEssentials
+import Observation
+import Testing
+
+/// A screen whose every action waits in one of the ordinary ways app code waits.
+enum ErrandNavigation: Navigation {
+    case errands
+    case clocks
+
+    static let routeName = "errand"
+}
+
+/// A vendor's callback API: the answer comes on one of dispatch's threads, later.
+nonisolated func fetchAnswer(after delay: DispatchTimeInterval, _ completion: @escaping @Sendable (Int) -> Void) {
+    DispatchQueue.global().asyncAfter(deadline: .now() + delay) { completion(42) }
+}
+
+nonisolated struct ErrandSource: Sendable {
+    @concurrent func upload() async -> String {
+        try? await Task.sleep(for: .milliseconds(300))
+        return "uploaded"
+    }
+}
+
+@MainActor
+@Observable
+final class ErrandModel: ViewModel {
+    private(set) var status = "idle"
+    private(set) var loaded = false
+    private(set) var readings: [String] = []
+    @ObservationIgnored private var search: Task<Void, Never>?
+    @ObservationIgnored var loadDelay: Duration = .zero
+
+    func load() async {
+        if loadDelay > .zero { try? await Task.sleep(for: loadDelay) }
+        loaded = true
+    }
+
+    func saveAfterAPause() async {
+        try? await Task.sleep(for: .milliseconds(300))
+        status = "saved"
+    }
+
+    func uploadOffTheMainActor() async {
+        status = await ErrandSource().upload()
+    }
+
+    func awaitDetachedValue() async {
+        let work = Task.detached { () -> Int in
+            try? await Task.sleep(for: .milliseconds(200))
+            return 7
+        }
+        status = "detached \(await work.value)"
+    }
+
+    func awaitCallback() async {
+        let answer = await withCheckedContinuation { continuation in
+            fetchAnswer(after: .milliseconds(300)) { continuation.resume(returning: $0) }
+        }
+        status = "answer \(answer)"
+    }
+
+    func didType(_ text: String) {
+        search?.cancel()
+        search = Task {
+            do { try await Task.sleep(for: .milliseconds(300)) } catch { return }
+            status = "searched \(text)"
+        }
+    }
+
+    /// Every clock the app can read, at the start and after each deadline it computes.
+    func readClocks() async {
+        let continuous = ContinuousClock.now
+        let suspending = SuspendingClock.now
+        let wall = Date()
+        var next = continuous
+        for _ in 0..<2 {
+            next = next.advanced(by: .seconds(1))
+            do { try await Task.sleep(until: next, clock: .continuous) } catch { return }
+            let seconds = { (duration: Duration) in Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18 }
+            readings.append(
+                "\(seconds(continuous.duration(to: .now))) \(seconds(suspending.duration(to: .now))) \(Date().timeIntervalSince(wall))"
+            )
+        }
+    }
+}
+
+@MainActor
+@Suite(.serialized)
+struct TimeAsOnADeviceTests {
+    private final class Capture {
+        var errors = ""
+    }
+
+    private let capture = Capture()
+
+    private func makeSession(at root: ErrandNavigation, model: ErrandModel) throws -> Session {
+        let registry = DestinationRegistry()
+        try registry.register(ErrandNavigation.self, root: root, feature: "errand") { navigation, _ in
+            switch navigation {
+            case .errands:
+                Screen(model) { model in
+                    Text("Status: \(model.status)")
+                    Text(model.loaded ? "Loaded" : "Loading")
+                    Button("Save") { await model.saveAfterAPause() }
+                    Button("Upload") { await model.uploadOffTheMainActor() }
+                    Button("Detached") { await model.awaitDetachedValue() }
+                    Button("Callback") { await model.awaitCallback() }
+                    TextField("Search", text: "") { model.didType($0) }
+                }
+            case .clocks:
+                Screen(model, task: { await $0.readClocks() }) { model in
+                    Text("Readings: \(model.readings.joined(separator: " | "))")
+                }
+            }
+        }
+        let capture = capture
+        // A settle limit far past anything here: a command that waited it out would fail by its message.
+        return Session(
+            registry: registry, start: try #require(registry.root(named: "errand")),
+            options: Session.Options(width: 60, settleTimeout: .seconds(60), virtualTime: true),
+            output: { _ in }, errorOutput: { capture.errors += $0 }
+        )
+    }
+
+    @Test
+    func aLoadThatSleepsIsAwaitedOnVirtualTime() async throws {
+        let model = ErrandModel()
+        model.loadDelay = .milliseconds(500)
+        let sut = try makeSession(at: .errands, model: model)
+
+        await sut.start()
+
+        #expect(sut.current?.text.contains("Loaded") == true)
+        #expect(sut.virtualElapsed == .milliseconds(500))
+        #expect(capture.errors == "")
+    }
+
+    @Test(arguments: [
+        ("tap Save", "Status: saved", Duration.milliseconds(300)),
+        ("tap Upload", "Status: uploaded", .milliseconds(300)),
+        ("tap Detached", "Status: detached 7", .milliseconds(200)),
+    ])
+    func anActionThatAwaitsASleepReturnsAtItsDeadline(command: String, shows: String, elapsed: Duration) async throws {
+        let sut = try makeSession(at: .errands, model: ErrandModel())
+        await sut.start()
+
+        await sut.execute(command)
+
+        #expect(sut.current?.text.contains(shows) == true)
+        #expect(sut.virtualElapsed == elapsed)
+        #expect(sut.heldSleeps == 0)
+        #expect(capture.errors == "")
+    }
+
+    @Test
+    func aContinuationAnotherThreadResumesEndsTheCommandWhenItLands() async throws {
+        let sut = try makeSession(at: .errands, model: ErrandModel())
+        await sut.start()
+
+        await sut.execute("tap Callback")
+
+        // Had the settle missed it, it would have waited its 60 s limit and said so.
+        #expect(sut.current?.text.contains("Status: answer 42") == true)
+        #expect(capture.errors == "")
+        #expect(sut.virtualElapsed == .zero)
+    }
+
+    @Test
+    func everyClockTheAppReadsAgreesWithTheSessionsClock() async throws {
+        let model = ErrandModel()
+        let sut = try makeSession(at: .clocks, model: model)
+        await sut.start()
+
+        await sut.execute("wait 2s")
+
+        #expect(model.readings == ["1.0 1.0 1.0", "2.0 2.0 2.0"])
+        #expect(capture.errors == "")
+    }
+
+    @Test
+    func aRestartedDebounceHoldsOneSleep() async throws {
+        let sut = try makeSession(at: .errands, model: ErrandModel())
+        await sut.start()
+
+        for text in ["r", "ri", "ric", "rick"] { await sut.execute("type search \(text)") }
+
+        #expect(sut.heldSleeps == 1)
+        await sut.execute("wait 300ms")
+        #expect(sut.current?.text.contains("Status: searched rick") == true)
+        #expect(sut.heldSleeps == 0)
+    }
+
+    @Test
+    func anEndedSessionLeavesNoViewModelAlive() async throws {
+        weak var watched: ErrandModel?
+        var sut: Session?
+        do {
+            let model = ErrandModel()
+            watched = model
+            sut = try makeSession(at: .clocks, model: model)
+        }
+        await sut?.start()
+        #expect(sut?.heldSleeps == 1)
+
+        await sut?.end()
+        let held = sut?.heldSleeps
+        sut = nil
+
+        #expect(held == 0)
+        #expect(watched == nil)
+    }
+}
