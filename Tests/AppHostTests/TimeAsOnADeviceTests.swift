@@ -9,6 +9,7 @@ import Testing
 enum ErrandNavigation: Navigation {
     case errands
     case clocks
+    case sleep(entry: String)
 
     static let routeName = "errand"
 }
@@ -63,6 +64,10 @@ final class ErrandModel: ViewModel {
         status = "answer \(answer)"
     }
 
+    func woke() {
+        status = "woke"
+    }
+
     func didType(_ text: String) {
         search?.cancel()
         search = Task {
@@ -88,6 +93,30 @@ final class ErrandModel: ViewModel {
     }
 }
 
+/// Every way Swift code asks for a sleep of one second.
+enum SleepEntry: String, CaseIterable, Sendable {
+    case nanoseconds, forDuration, untilContinuous, untilSuspending, continuousClock, suspendingClock, clockProtocol
+
+    func sleepOneSecond() async throws {
+        switch self {
+        case .nanoseconds: try await Task.sleep(nanoseconds: 1_000_000_000)
+        case .forDuration: try await Task.sleep(for: .seconds(1))
+        case .untilContinuous: try await Task.sleep(until: .now + .seconds(1), clock: .continuous)
+        case .untilSuspending: try await Task.sleep(until: SuspendingClock.now + .seconds(1), clock: .suspending)
+        case .continuousClock: try await ContinuousClock().sleep(for: .seconds(1))
+        case .suspendingClock:
+            let clock = SuspendingClock()
+            try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
+        case .clockProtocol: try await Self.sleep(on: ContinuousClock())
+        }
+    }
+
+    /// Through `Clock`'s own requirement, as code generic over a clock calls it.
+    private static func sleep<C: Clock>(on clock: C) async throws where C.Duration == Duration {
+        try await clock.sleep(until: clock.now.advanced(by: .seconds(1)), tolerance: nil)
+    }
+}
+
 @MainActor
 @Suite(.serialized)
 struct TimeAsOnADeviceTests {
@@ -98,8 +127,12 @@ struct TimeAsOnADeviceTests {
     private let capture = Capture()
 
     private func makeSession(at root: ErrandNavigation, model: ErrandModel) throws -> Session {
+        try makeSession(at: root.route, model: model)
+    }
+
+    private func makeSession(at start: Route, model: ErrandModel) throws -> Session {
         let registry = DestinationRegistry()
-        try registry.register(ErrandNavigation.self, root: root, feature: "errand") { navigation, _ in
+        try registry.register(ErrandNavigation.self, root: .errands, feature: "errand") { navigation, _ in
             switch navigation {
             case .errands:
                 Screen(model) { model in
@@ -115,15 +148,42 @@ struct TimeAsOnADeviceTests {
                 Screen(model, task: { await $0.readClocks() }) { model in
                     Text("Readings: \(model.readings.joined(separator: " | "))")
                 }
+            case .sleep(let entry):
+                Screen(model, task: { model in
+                    do { try await SleepEntry(rawValue: entry)?.sleepOneSecond() } catch { return }
+                    model.woke()
+                }) { model in
+                    Text("Status: \(model.status)")
+                }
             }
         }
         let capture = capture
         // A settle limit far past anything here: a command that waited it out would fail by its message.
         return Session(
-            registry: registry, start: try #require(registry.root(named: "errand")),
+            registry: registry, start: start,
             options: Session.Options(width: 60, settleTimeout: .seconds(60), virtualTime: true),
             output: { _ in }, errorOutput: { capture.errors += $0 }
         )
+    }
+
+    /// A canary for the toolchain: if a Swift release moves where a sleep reads its clock or how
+    /// it schedules its wake-up, this names the entry point that no longer lands exactly.
+    @Test(arguments: SleepEntry.allCases)
+    func everySleepEntryPointIsHeldAndWakesExactlyAtItsDeadline(entry: SleepEntry) async throws {
+        let model = ErrandModel()
+        let sut = try makeSession(at: ErrandNavigation.sleep(entry: entry.rawValue).route, model: model)
+        await sut.start()
+        let held = sut.heldSleeps
+
+        await sut.execute("wait 999ms")
+        let early = model.status
+        await sut.execute("wait 1ms")
+
+        let moved = "this toolchain (\(FeatureBuild.kit.compiler ?? "unknown compiler")) moved where \(entry) reads its clock "
+            + "or schedules its wake-up; see ARCHITECTURE.md, What the runtime stands on"
+        #expect(held == 1, "\(moved)")
+        #expect(early == "idle", "\(moved)")
+        #expect(model.status == "woke", "\(moved)")
     }
 
     @Test
