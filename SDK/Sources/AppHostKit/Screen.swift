@@ -31,6 +31,7 @@ public struct Screen {
     private let appearingTask: (@MainActor () async -> Void)?
     private let observesModel: Bool
     private let takeWork: (@MainActor () -> [@MainActor () -> Void])?
+    private let layers: (@MainActor () -> [ViewLayer])?
 
     /// Pairs a view model with its view, a pure function of the model's state.
     public init<Model: ViewModel>(_ model: Model, @ViewBuilder view: @escaping @MainActor (Model) -> [Node]) {
@@ -40,6 +41,7 @@ public struct Screen {
         appearingTask = nil
         observesModel = model is any Observable
         takeWork = nil
+        layers = nil
     }
 
     /// Pairs any model with its view; the model needs no AppHost protocol.
@@ -50,6 +52,7 @@ public struct Screen {
         appearingTask = nil
         observesModel = model is any Observable
         takeWork = nil
+        layers = nil
     }
 
     /// Pairs a model with its view and the work to start when the screen appears, as SwiftUI's
@@ -67,6 +70,7 @@ public struct Screen {
         appearingTask = { await task(model) }
         observesModel = model is any Observable
         takeWork = nil
+        layers = nil
     }
 
     /// A screen with no view model.
@@ -77,6 +81,7 @@ public struct Screen {
         appearingTask = nil
         observesModel = false
         takeWork = nil
+        layers = nil
     }
 
     /// A screen drawn from a tree of views that keeps state between drawings and names work to
@@ -84,7 +89,12 @@ public struct Screen {
     /// tree; `viewWork` hands over, and forgets, the work the last drawing found to do. The model,
     /// if any, is loaded and receives results as a view model does.
     @_spi(Views)
-    public init(model: AnyObject?, body: @escaping @MainActor () -> [Node], viewWork: @escaping @MainActor () -> [@MainActor () -> Void]) {
+    public init(
+        model: AnyObject?,
+        body: @escaping @MainActor () -> [Node],
+        viewWork: @escaping @MainActor () -> [@MainActor () -> Void],
+        layers: (@MainActor () -> [ViewLayer])? = nil
+    ) {
         if let model = model as? any ViewModel {
             loadModel = { await model.load() }
         } else {
@@ -95,6 +105,7 @@ public struct Screen {
         appearingTask = nil
         observesModel = true
         takeWork = viewWork
+        self.layers = layers
     }
 
     private static func resultReceiver(of model: AnyObject) -> (@MainActor (Route) async -> Void)? {
@@ -122,6 +133,11 @@ public struct Screen {
     public func takeViewWork() -> [@MainActor () -> Void] {
         takeWork?() ?? []
     }
+
+    /// The navigation the screen's views own, as they were last drawn (pushed views, sheets,
+    /// alerts), bottom first: above the screen's route, below nothing.
+    @_spi(Host)
+    public var viewLayers: [ViewLayer] { layers?() ?? [] }
 
     /// True when the model is `@Observable`: its body is worth keeping until what it read changes.
     @_spi(Host)
@@ -155,7 +171,7 @@ public struct Screen {
 
 extension [Node] {
     /// The first title among these nodes and their children, if any.
-    @_spi(Host)
+    @_spi(Host) @_spi(Views)
     public var firstTitle: String? {
         for node in self {
             switch node {
@@ -168,5 +184,38 @@ extension [Node] {
             }
         }
         return nil
+    }
+}
+
+/// A step of navigation a screen's views own rather than the `Router`: a view pushed by a
+/// `NavigationLink` or a `NavigationStack`'s path, a sheet, a full-screen cover, a popover, an
+/// alert or a confirmation dialog that a view's state presents. The session shows it above the
+/// screen's route and closes it as SwiftUI's `dismiss` would, by writing the state that presented it.
+@_spi(Host) @_spi(Views)
+public struct ViewLayer: Sendable {
+    /// What kind of presentation it is; its raw value is the word the route line uses.
+    public enum Kind: String, Sendable, CaseIterable {
+        case push, sheet, cover, popover, alert, dialog
+        /// The selected tab of a `TabView`: shown in the route line, passed over by `back` and `dismiss`.
+        case tab
+    }
+
+    public var kind: Kind
+    /// What it is called: the title it shows, else the label of what opened it.
+    public var name: String
+    /// Closes it (`isPresented = false`, `item = nil`, the path's last value removed, an alert's
+    /// cancel button pressed); nil when nothing but one of its own buttons can (an alert without
+    /// a cancel button).
+    public var close: (@MainActor @Sendable () -> Void)?
+
+    public init(kind: Kind, name: String, close: (@MainActor @Sendable () -> Void)?) {
+        self.kind = kind
+        self.name = name
+        self.close = close
+    }
+
+    /// The layer as the route line writes it: `push "About"`, `sheet "New recipe"`.
+    public var description: String {
+        "\(kind.rawValue) \"\(String(name.map { $0 == "\"" ? "'" : $0 }))\""
     }
 }

@@ -219,6 +219,7 @@ extension Button: View where Label: View {
         } else {
             text = context.labelText(label)
         }
+        if role == .cancel, let dialog = context.dialogButtons { dialog.cancel = action }
         return [Self.node(text, action: action, in: context)]
     }
 
@@ -429,6 +430,18 @@ extension TaggedView: View where Content: View {
     public func _render(in context: _RenderContext) -> [Node] {
         var inner = context
         inner.picker = nil
+        if context.picker == nil, let tabs = context.tabs {
+            // A tab's tag: its `tabItem` inside takes it; a tagged view with none is a tab named by its tag.
+            tabs.pendingTag = AnyHashable(tag)
+            let nodes = content._render(in: context)
+            guard tabs.pendingTag != nil else { return nodes }
+            inner.tabs = nil
+            guard tabs.add(label: "\(tag)") else {
+                context.graph.keep(context.path)
+                return []
+            }
+            return context.graph.keeping(context.path) { content._render(in: inner) }
+        }
         guard let picker = context.picker else { return content._render(in: inner) }
         return [PickerChoice.node(context.labelText(content), tag: AnyHashable(tag), picker: picker)]
     }

@@ -146,20 +146,45 @@ extension Axis {
 /// Rows, drawn one per line.
 public struct List<SelectionValue: Hashable, Content> {
     let content: Content
+    let selection: PickerSelection?
 }
 
 extension List: View where Content: View {
     public init(@ViewBuilder content: () -> Content) where SelectionValue == Never {
         self.content = content()
+        selection = nil
     }
+    /// Rows one of which is selected: a row that is only text (a tagged view, or a `ForEach` row
+    /// of its element's identity) is a choice that selects its value when tapped.
     public init(selection: Binding<SelectionValue?>?, @ViewBuilder content: () -> Content) {
         self.content = content()
+        self.selection = selection.map { binding in
+            PickerSelection(
+                isSelected: { binding.wrappedValue.map(AnyHashable.init) == $0 },
+                select: { binding.wrappedValue = $0.base as? SelectionValue }
+            )
+        }
     }
+    /// Rows any of which are selected: tapping a row adds it to the selection, or takes it out.
     public init(selection: Binding<Set<SelectionValue>>?, @ViewBuilder content: () -> Content) {
         self.content = content()
+        self.selection = selection.map { binding in
+            PickerSelection(
+                isSelected: { tag in (tag.base as? SelectionValue).map(binding.wrappedValue.contains) ?? false },
+                select: { tag in
+                    guard let value = tag.base as? SelectionValue else { return }
+                    if binding.wrappedValue.contains(value) { binding.wrappedValue.remove(value) } else { binding.wrappedValue.insert(value) }
+                }
+            )
+        }
     }
     public var body: Never { primitiveBody(Self.self) }
-    public func _render(in context: _RenderContext) -> [Node] { [.list(content._render(in: context))] }
+    public func _render(in context: _RenderContext) -> [Node] {
+        guard let selection else { return [.list(content._render(in: context))] }
+        var inner = context
+        inner.picker = selection
+        return [.list(content._render(in: inner))]
+    }
 }
 
 extension List where SelectionValue == Never {
@@ -167,11 +192,13 @@ extension List where SelectionValue == Never {
     public init<Data: RandomAccessCollection, RowContent: View>(_ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
     where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
         content = ForEach(data, content: rowContent)
+        selection = nil
     }
     /// A row for each element, identified by the value at `id`.
     public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
     where Content == ForEach<Data, ID, RowContent> {
         content = ForEach(data, id: id, content: rowContent)
+        selection = nil
     }
 }
 
@@ -297,23 +324,125 @@ extension TupleView: TupleChildren {
     func drawFirst(in context: _RenderContext) -> [Node] { draw(value, context, 1) }
 }
 
-/// The root of a stack of views. In an app on AppHost, the stack is the Router's: a feature's view
-/// that holds one has it drawn as its root view; its links to `Navigation` values push routes.
+/// The root of a stack of views, and the values pushed on it. A `NavigationLink(value:)` inside
+/// appends its value to the stack's path (the `path` binding, or a path the stack keeps), and each
+/// value of the path is drawn above the root by the `navigationDestination(for:)` of its type, as a
+/// pushed view with a Back button; `back` (or the view's `dismiss`) removes it from the path. A
+/// link to one of the app's `Navigation` values pushes its route on the Router instead.
 public struct NavigationStack<Root> {
     let root: Root
+    let path: StackPath?
 }
 
 extension NavigationStack: View where Root: View {
-    public init(@ViewBuilder root: () -> Root) { self.root = root() }
-    public init<Data>(path: Binding<Data>, @ViewBuilder root: () -> Root) { self.root = root() }
+    public init(@ViewBuilder root: () -> Root) {
+        self.root = root()
+        path = nil
+    }
+
+    /// A stack whose pushed values are `path`'s elements: appending to it pushes, removing pops.
+    public init<Data>(path: Binding<Data>, @ViewBuilder root: () -> Root)
+    where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable {
+        self.root = root()
+        var stackPath = StackPath(
+            values: { path.wrappedValue.map { AnyHashable($0) } },
+            append: { value in
+                guard let element = value.base as? Data.Element else { return false }
+                path.wrappedValue.append(element)
+                return true
+            },
+            removeLast: { count in path.wrappedValue.removeLast(min(count, path.wrappedValue.count)) }
+        )
+        stackPath.accepts = { $0.base is Data.Element }
+        self.path = stackPath
+    }
+
+    /// A stack whose pushed values, of any `Hashable` types, are `path`'s.
+    public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) {
+        self.root = root()
+        self.path = StackPath(
+            values: { path.wrappedValue.elements },
+            append: { value in
+                path.wrappedValue.elements.append(value)
+                return true
+            },
+            removeLast: { count in path.wrappedValue.removeLast(min(count, path.wrappedValue.count)) }
+        )
+    }
+
     public var body: Never { primitiveBody(Self.self) }
-    public func _render(in context: _RenderContext) -> [Node] { root._render(in: context) }
+
+    public func _render(in context: _RenderContext) -> [Node] {
+        let path = self.path ?? Self.keptPath(in: context)
+        let stack = StackScope(path: path)
+        var inner = context
+        inner.stack = stack
+        let rootViews = context.graph.viewMark
+        let nodes = root._render(in: inner.child("root"))
+        let values = path.values()
+        // A pushed view hides the root and the views pushed before it: they disappear, and appear again when it is popped.
+        if !values.isEmpty { context.graph.hideViews(since: rootViews) }
+        for (index, value) in values.enumerated() {
+            let pushedViews = context.graph.viewMark
+            defer { if index < values.count - 1 { context.graph.hideViews(since: pushedViews) } }
+            let pops = values.count - index
+            let close = { path.removeLast(pops) }
+            let label = "\(value.base)"
+            context.graph.present(.push, label: label, close: close) {
+                var pushed = inner.child(index).child(value)
+                let closing = MainActorBox(value: close)
+                pushed.environment.dismiss = DismissAction { closing.value() }
+                pushed.environment.isPresented = true
+                let back = Button<Text>.node("Back", action: close, in: pushed)
+                guard let make = stack.destinations[ObjectIdentifier(type(of: value.base))] else {
+                    return [.error("no navigationDestination(for: \(type(of: value.base)).self) in this stack for \(label)"), back]
+                }
+                return make(value.base)._render(in: pushed) + [back]
+            }
+        }
+        return nodes
+    }
+
+    /// The path of a stack with no binding: kept as the stack's state.
+    @MainActor
+    private static func keptPath(in context: _RenderContext) -> StackPath {
+        let cell = context.graph.slot(ViewGraph.key(context.path, "path")) { StateCell<[AnyHashable]>([]) }
+        return StackPath(
+            values: { cell.value },
+            append: { value in
+                cell.value.append(value)
+                return true
+            },
+            removeLast: { count in cell.value.removeLast(min(count, cell.value.count)) }
+        )
+    }
 }
 
-/// A stack of views kept as values.
+/// The values pushed on a ``NavigationStack``, read and changed through whatever holds them.
+struct StackPath {
+    let values: () -> [AnyHashable]
+    /// Whether the path holds values of the type of `value`.
+    var accepts: (AnyHashable) -> Bool = { _ in true }
+    /// Pushes a value; false when the path holds values of another type.
+    let append: (AnyHashable) -> Bool
+    let removeLast: (Int) -> Void
+}
+
+/// A stack as the views inside it see it: its path, and the destinations its views declared.
+final class StackScope {
+    let path: StackPath
+    var destinations: [ObjectIdentifier: (Any) -> AnyView] = [:]
+
+    init(path: StackPath) {
+        self.path = path
+    }
+}
+
+/// A stack of views kept as values of any `Hashable` types.
 public struct NavigationPath: Equatable, @unchecked Sendable {
-    private var elements: [AnyHashable] = []
+    var elements: [AnyHashable] = []
     public init() {}
+    public init<S: Sequence>(_ elements: S) where S.Element: Hashable { self.elements = elements.map { AnyHashable($0) } }
     public var count: Int { elements.count }
     public var isEmpty: Bool { elements.isEmpty }
     public mutating func append<V: Hashable>(_ value: V) { elements.append(AnyHashable(value)) }
@@ -373,6 +502,13 @@ extension NavigationLink: View where Label: View, Destination: View {
             } catch {
                 return [.link(title, destination: nil, failure: error.description)]
             }
+            if let stack = context.stack {
+                let path = stack.path
+                guard path.accepts(value) else {
+                    return [.link(title, destination: nil, failure: "the NavigationStack's path holds no \(type(of: value.base)) values")]
+                }
+                return [Button<Text>.node(title, action: { _ = path.append(value) }, in: context)]
+            }
             guard let make = context.destinations[ObjectIdentifier(type(of: value.base))] else {
                 return [.link(title, destination: nil, failure: "no navigationDestination(for: \(type(of: value.base)).self) above this link")]
             }
@@ -427,7 +563,7 @@ enum Pushed {
     static func link(_ title: String, destination: AnyView, in context: _RenderContext) -> [Node] {
         let shown = context.graph.slot(ViewGraph.key(context.path, "pushed")) { StateCell(false) }
         if shown.value {
-            context.graph.present {
+            context.graph.present(.push, label: title, close: { shown.value = false }) {
                 var inner = context.child("pushed")
                 inner.environment.dismiss = DismissAction { shown.value = false }
                 inner.environment.isPresented = true
@@ -438,16 +574,100 @@ enum Pushed {
     }
 }
 
-/// Tabs: drawn one after the other, each under its tab's title.
+/// Tabs: the selected tab's content, then the tab bar, a choice for each tab named by its
+/// `tabItem` label (`[x] Recipes  [ ] Settings`); tapping a tab's name selects it. A tab is tagged
+/// by `.tag(_:)` (the value the `selection` binding holds), else by its place, from 0. The
+/// selected tab is a layer of the session's route line (`tab "Settings"`), which `back` passes over.
 public struct TabView<SelectionValue: Hashable, Content> {
     let content: Content
+    let selection: Binding<SelectionValue>?
 }
 
 extension TabView: View where Content: View {
-    public init(@ViewBuilder content: () -> Content) where SelectionValue == Int { self.content = content() }
-    public init(selection: Binding<SelectionValue>?, @ViewBuilder content: () -> Content) { self.content = content() }
+    public init(@ViewBuilder content: () -> Content) where SelectionValue == Int {
+        self.content = content()
+        selection = nil
+    }
+    public init(selection: Binding<SelectionValue>?, @ViewBuilder content: () -> Content) {
+        self.content = content()
+        self.selection = selection
+    }
     public var body: Never { primitiveBody(Self.self) }
-    public func _render(in context: _RenderContext) -> [Node] { content._render(in: context) }
+
+    public func _render(in context: _RenderContext) -> [Node] {
+        let kept = context.graph.slot(ViewGraph.key(context.path, "tab")) { StateCell<AnyHashable?>(nil) }
+        let selection = self.selection
+        let selected: AnyHashable? = selection.map { AnyHashable($0.wrappedValue) } ?? kept.value
+        let select: (AnyHashable) -> Void = { tag in
+            if let selection {
+                if let value = tag.base as? SelectionValue { selection.wrappedValue = value }
+            } else {
+                kept.value = tag
+            }
+        }
+        var tabs = TabScope(selected: selected)
+        var inner = context
+        inner.tabs = tabs
+        let below = context.graph.presentationCount
+        var nodes = content._render(in: inner)
+        // No tab has the selected tag: the first is shown, as on a device.
+        if !tabs.found, let first = tabs.tabs.first?.tag {
+            context.graph.forgetPresentations(after: below)
+            tabs = TabScope(selected: first)
+            inner.tabs = tabs
+            nodes = content._render(in: inner)
+        }
+        let picker = PickerSelection(isSelected: { $0 == tabs.selected }, select: select)
+        let bar = tabs.tabs.map { PickerChoice.node($0.label, tag: $0.tag, picker: picker) }
+        if let shown = tabs.tabs.first(where: { $0.tag == tabs.selected }) {
+            context.graph.mark(ViewLayer(kind: .tab, name: shown.label, close: nil), at: below)
+        }
+        guard !bar.isEmpty else { return nodes }
+        // A view pushed in the selected tab is drawn with the bar under it, as on a device.
+        _ = context.graph.addBelowPushes([.group(bar)], since: below)
+        return nodes + [.group(bar)]
+    }
+}
+
+/// A ``TabView``'s tabs as its content is drawn: the label and tag of each, and which is selected.
+final class TabScope {
+    let selected: AnyHashable?
+    var tabs: [(label: String, tag: AnyHashable)] = []
+    /// The tag of the view being drawn (`.tag(_:)`), for the `tabItem` inside it.
+    var pendingTag: AnyHashable?
+    /// Whether a tab with the selected tag was drawn.
+    var found = false
+
+    init(selected: AnyHashable?) {
+        self.selected = selected
+    }
+
+    /// Adds a tab; true if it is the selected one, whose content is drawn.
+    func add(label: String) -> Bool {
+        let tag = pendingTag ?? AnyHashable(tabs.count)
+        pendingTag = nil
+        tabs.append((label, tag))
+        let isSelected = tag == selected || (selected == nil && tabs.count == 1)
+        if isSelected { found = true }
+        return isSelected
+    }
+}
+
+extension View {
+    /// Names the view as a tab of the ``TabView`` it is in; elsewhere it changes nothing.
+    public func tabItem<V: View>(@ViewBuilder _ label: () -> V) -> some View {
+        let label = label()
+        return modified { context, drawContent in
+            guard let tabs = context.tabs else { return drawContent(context) }
+            var inner = context
+            inner.tabs = nil
+            guard tabs.add(label: inner.labelText(label)) else {
+                context.graph.keep(context.path)
+                return []
+            }
+            return context.graph.keeping(context.path) { drawContent(inner) }
+        }
+    }
 }
 
 /// Where a view is placed in its frame.

@@ -27,7 +27,7 @@ extension Screen {
                 let work = MainActorBox(value: work)
                 return { work.value() }
             }
-        })
+        }, layers: { graph.layers })
     }
 }
 

@@ -221,8 +221,9 @@ extension ForEach: View where Content: View {
             let identity = id(element)
             let row = context.child(identity)
             let drawn = content(element)._render(in: row)
-            // Inside a picker, a row with no tag of its own is the choice of its element's identity.
-            if let picker = context.picker, !drawn.contains(where: { if case .toggle = $0 { true } else { false } }) {
+            // Inside a picker (or a list with a selection), a row with no tag of its own and nothing
+            // else to tap is the choice of its element's identity.
+            if let picker = context.picker, !drawn.contains(where: \.isActionable) {
                 nodes.append(PickerChoice.node(drawn.texts.joined(separator: " "), tag: AnyHashable(identity), picker: picker))
             } else {
                 nodes += drawn
@@ -232,3 +233,13 @@ extension ForEach: View where Content: View {
     }
 }
 
+
+extension Node {
+    /// True for an element a person taps or types into.
+    var isActionable: Bool {
+        switch self {
+        case .button, .link, .toggle, .textField: true
+        default: false
+        }
+    }
+}

@@ -37,10 +37,25 @@ public struct _RenderContext {
         get { scope.dismissesOnAction }
         set { changeScope { $0.dismissesOnAction = newValue } }
     }
+    /// Inside an alert or a dialog: where its cancel button says what it does.
+    var dialogButtons: DialogButtons? {
+        get { scope.dialogButtons }
+        set { changeScope { $0.dialogButtons = newValue } }
+    }
     /// What a text field inside does when its text is submitted (`.onSubmit`).
     var submit: (() -> Void)? {
         get { scope.submit }
         set { changeScope { $0.submit = newValue } }
+    }
+    /// The `NavigationStack` the view is in.
+    var stack: StackScope? {
+        get { scope.stack }
+        set { changeScope { $0.stack = newValue } }
+    }
+    /// Inside a `TabView`: its tabs, as they are drawn.
+    var tabs: TabScope? {
+        get { scope.tabs }
+        set { changeScope { $0.tabs = newValue } }
     }
     /// Destinations of values pushed in a `NavigationStack`, by the value's type.
     var destinations: [ObjectIdentifier: (Any) -> AnyView] {
@@ -107,6 +122,9 @@ final class RenderScope {
     var picker: PickerSelection?
     var label: LabelCollector?
     var dismissesOnAction: (() -> Void)?
+    var dialogButtons: DialogButtons?
+    var stack: StackScope?
+    var tabs: TabScope?
     var submit: (() -> Void)?
     var destinations: [ObjectIdentifier: (Any) -> AnyView] = [:]
 
@@ -119,6 +137,9 @@ final class RenderScope {
         copy.picker = picker
         copy.label = label
         copy.dismissesOnAction = dismissesOnAction
+        copy.dialogButtons = dialogButtons
+        copy.stack = stack
+        copy.tabs = tabs
         copy.submit = submit
         copy.destinations = destinations
         return copy
@@ -166,14 +187,20 @@ final class ViewGraph {
     private var slots: [Int: AnyObject] = [:]
     private var touched: Set<Int> = []
     private var active: [Int: LifecycleEntry] = [:]
+    /// The identities of ``active``'s views in the order they were drawn.
+    private var activeOrder: [Int] = []
     private var found: [Int: LifecycleEntry] = [:]
+    /// The identities of ``found``'s views in the order they were drawn: lifecycle work runs in
+    /// the tree's order, as on a device, never in a dictionary's.
+    private var foundOrder: [Int] = []
     private var pending: [() -> Void] = []
     /// The tasks the views started. Their work closures hold this, not the graph: a weak
     /// reference to the graph would give it a side table, and every retain of it (each context
     /// drawn holds it) would take the slow path.
     private let tasks = ViewTasks()
-    /// The topmost presentation (a sheet, an alert, a pushed view) the drawing found.
-    var presented: [Node]?
+    /// The presentations the drawing found (pushed views, sheets, alerts), in the order they were
+    /// drawn, with what each shows: one drawn inside another, or after it, covers it.
+    private var presentations: [(layer: ViewLayer, nodes: [Node]?)] = []
     private let root: AnyViewBox
     private let environment: EnvironmentValues
 
@@ -190,10 +217,11 @@ final class ViewGraph {
     func render() -> [Node] {
         touched.removeAll(keepingCapacity: true)
         found.removeAll(keepingCapacity: true)
-        presented = nil
+        foundOrder.removeAll(keepingCapacity: true)
+        presentations.removeAll(keepingCapacity: true)
         let context = _RenderContext(graph: self, path: 0, environment: environment)
         let nodes = root.render(in: context)
-        let shown = presented ?? nodes
+        let shown = presentations.last(where: { $0.nodes != nil })?.nodes ?? nodes
         settleLifecycle()
         slots = slots.filter { touched.contains($0.key) }
         return shown
@@ -201,11 +229,56 @@ final class ViewGraph {
 
     /// Draws a presentation (a sheet, an alert, a pushed view) that covers the screen: it is what
     /// the screen shows, unless a presentation drawn inside it, or after it, covers it in turn.
-    func present(_ draw: () -> [Node]) {
-        presented = nil
+    /// It is a layer of the session's navigation, named by the first title it draws (else
+    /// `label`), and closed by `close` (nil when only one of its own buttons can close it).
+    func present(_ kind: ViewLayer.Kind, label: String, close: (() -> Void)?, _ draw: () -> [Node]) {
+        let index = presentations.count
+        let closing = close.map { close in MainActorBox(value: close) }
+        presentations.append((ViewLayer(kind: kind, name: label, close: nil), []))
         let nodes = draw()
-        if presented == nil { presented = nodes }
+        presentations[index].nodes = nodes
+        presentations[index].layer.name = nodes.firstTitle ?? label
+        if let closing { presentations[index].layer.close = { closing.value() } }
     }
+
+    /// Adds `nodes` (a tab bar) below what a view pushed since there were `count` presentations
+    /// shows, when pushes are all there are since then: a pushed view keeps the bar, a sheet covers it.
+    func addBelowPushes(_ nodes: [Node], since count: Int) -> Bool {
+        let since = presentations[count...]
+        guard !since.isEmpty, since.allSatisfy({ $0.layer.kind == .push || $0.nodes == nil }),
+            let top = presentations.lastIndex(where: { $0.nodes != nil }), top >= count
+        else { return false }
+        presentations[top].nodes? += nodes
+        return true
+    }
+
+    /// Where the drawing is in the views it found with lifecycle work, for ``hideViews(since:)``.
+    var viewMark: Int { foundOrder.count }
+
+    /// Takes the views drawn since `mark` off the screen: a view pushed over them hides them, as
+    /// on a device, where they disappear (`.onDisappear` runs, `.task` is cancelled) and appear
+    /// again when it is popped. Their state stays.
+    func hideViews(since mark: Int) {
+        for path in foundOrder[mark...] { found[path] = nil }
+        foundOrder.removeSubrange(mark...)
+    }
+
+    /// How many presentations the drawing has found so far.
+    var presentationCount: Int { presentations.count }
+
+    /// Forgets the presentations found since there were `count` (a part drawn again).
+    func forgetPresentations(after count: Int) {
+        presentations.removeSubrange(count...)
+    }
+
+    /// Notes a layer that covers nothing (the selected tab of a `TabView`) at `index`, below the
+    /// presentations drawn inside it.
+    func mark(_ layer: ViewLayer, at index: Int) {
+        presentations.insert((layer, nil), at: index)
+    }
+
+    /// The presentations the last drawing found, bottom first.
+    var layers: [ViewLayer] { presentations.map(\.layer) }
 
     /// The work the last drawings found to do, handed over once.
     func takeWork() -> [() -> Void] {
@@ -235,6 +308,27 @@ final class ViewGraph {
         return hasher.finalize()
     }
 
+    /// The state each part drawn through ``keeping(_:_:)`` kept when it was last drawn, by the part's identity.
+    private var keptByPart: [Int: Set<Int>] = [:]
+
+    /// Draws a part that may later go undrawn while its state stays (a tab not selected): the
+    /// state its views keep is noted, for ``keep(_:)``.
+    func keeping(_ part: Int, _ draw: () -> [Node]) -> [Node] {
+        let outer = touched
+        touched.removeAll(keepingCapacity: true)
+        let nodes = draw()
+        keptByPart[part] = touched
+        touched.formUnion(outer)
+        return nodes
+    }
+
+    /// Keeps the state of a part not drawn this time (a tab not selected), as it was when last
+    /// drawn: a device keeps each tab's views, and their state, while another tab is shown. Its
+    /// views are gone from the screen meanwhile (`.onDisappear` runs, `.task` is cancelled).
+    func keep(_ part: Int) {
+        if let kept = keptByPart[part] { touched.formUnion(kept) }
+    }
+
     /// The state kept for `key`, made by `make` when the view is drawn for the first time.
     func slot<Slot: AnyObject>(_ key: Int, make: () -> Slot) -> Slot {
         touched.insert(key)
@@ -256,11 +350,12 @@ final class ViewGraph {
     }
 
     func record(_ entry: LifecycleEntry, at path: Int) {
-        found[path] = entry
+        if found.updateValue(entry, forKey: path) == nil { foundOrder.append(path) }
     }
 
     private func settleLifecycle() {
-        for (path, entry) in found {
+        for path in foundOrder {
+            guard let entry = found[path] else { continue }
             if let old = active[path] {
                 if entry.task != nil, entry.taskID != old.taskID { start(entry, at: path) }
                 if let watched = entry.watched, let before = old.watched, !watched.isSame(before.value) {
@@ -276,7 +371,8 @@ final class ViewGraph {
                 }
             }
         }
-        for (path, entry) in active where found[path] == nil {
+        for path in activeOrder where found[path] == nil {
+            guard let entry = active[path] else { continue }
             if let disappear = entry.disappear { pending.append(disappear) }
             if entry.task != nil {
                 let tasks = tasks
@@ -284,6 +380,7 @@ final class ViewGraph {
             }
         }
         active = found
+        activeOrder = foundOrder
     }
 
     private func start(_ entry: LifecycleEntry, at path: Int) {

@@ -104,7 +104,6 @@ extension View {
     public func buttonBorderShape(_ shape: ButtonBorderShape) -> some View { self }
     public func badge(_ count: Int) -> some View { self }
     public func badge(_ label: Text?) -> some View { self }
-    public func tabItem<V: View>(@ViewBuilder _ label: () -> V) -> some View { self }
 
     public func listRowBackground<V: View>(_ view: V?) -> some View { self }
     public func listRowSeparator(_ visibility: Visibility, edges: VerticalEdge.Set = .all) -> some View { self }
