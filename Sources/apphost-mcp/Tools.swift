@@ -146,9 +146,9 @@ enum ToolCatalog {
             description: "Type text into a text field of the session's screen (the field's whole text becomes it). Returns the new screen.",
             properties: [session, element, Schema.Property(name: "text", type: "string", description: "The field's new text, exactly as given; an empty text empties the field.")],
             required: ["session", "element", "text"]),
-        "back": Schema(description: "Go back one screen (or close the sheet or dialog on top). Returns the new screen.", properties: [session], required: ["session"]),
-        "root": Schema(description: "Go back to the first screen of the stack on top. Returns the new screen.", properties: [session], required: ["session"]),
-        "dismiss": Schema(description: "Dismiss the sheet or dialog on top. Returns the new screen.", properties: [session], required: ["session"]),
+        "back": Schema(description: "Go back one screen, or close what is on top: a view a NavigationLink pushed, a sheet or an alert, whether the Router or the views' own state shows it. Returns the new screen; its route line names each layer (recipes/book › push \"Carbonara\").", properties: [session], required: ["session"]),
+        "root": Schema(description: "Go back to the first screen of the stack on top, closing what the views pushed or presented too. Returns the new screen.", properties: [session], required: ["session"]),
+        "dismiss": Schema(description: "Dismiss what is on top, as SwiftUI's dismiss does: a sheet, a pushed view, an alert (by its cancel button) or a dialog, whoever shows it. Returns the new screen.", properties: [session], required: ["session"]),
         "tab": Schema(
             description: "Select an item of the shell (a tab, or a column of a split layout). Returns the new screen.",
             properties: [session, Schema.Property(name: "item", type: .array(["integer", "string"]), description: "The item's number (from 1) or its name.")],
@@ -165,7 +165,7 @@ enum ToolCatalog {
                 Schema.Property(name: "until", type: "string", description: "A text the screen must show."),
             ],
             required: ["session"]),
-        "state": Schema(description: "The session's whole state as one deep link (what `apphost --open` restores).", properties: [session], required: ["session"]),
+        "state": Schema(description: "The session's whole state as one deep link (what `apphost --open` restores), followed by the layers its views own (› push \"Carbonara\" › sheet \"Share\"), which no link reaches: a state file or a reload brings them back by replaying what opened them.", properties: [session], required: ["session"]),
         "screen": Schema(description: "The session's screen, as it is now.", properties: [session], required: ["session"]),
         "record": Schema(
             description: "The session so far as a flow file (each command and a snapshot of the screen after it), for apphost test. With path, the flow and its snapshots are written there too.",

@@ -374,7 +374,7 @@ struct FullScreen {
         } else if overlay != nil {
             bottom = "\u{1B}[2m" + Self.cut("Esc/q close · ↑↓/jk PgUp PgDn g G scroll", to: columns) + "\u{1B}[0m\u{1B}[?25l"
         } else {
-            bottom = "\u{1B}[2m" + Self.cut(Self.statusLine(route: session.topRoute.description, columns: columns), to: columns) + "\u{1B}[0m\u{1B}[?25l"
+            bottom = "\u{1B}[2m" + Self.cut(Self.statusLine(route: session.location, columns: columns), to: columns) + "\u{1B}[0m\u{1B}[?25l"
         }
         // Home, clear, the lines, the status line on the last row.
         standardOutput("\u{1B}[H\u{1B}[2J" + shown.joined(separator: "\r\n") + "\u{1B}[\(rows);1H" + bottom)

@@ -137,9 +137,10 @@ struct Run: AsyncParsableCommand {
             let saving = session.onChange
             session.onChange = { [unowned session] in
                 saving?()
-                watched.update(session.deepLink.description)
+                watched.update(session)
             }
-            watched.update(session.deepLink.description)
+            watched.update(session)
+            if let replay = FeatureWatcher.takeReplay() { session.pendingReplay = replay }
             FeatureWatcher(directories: host.searchedDirectories, state: watched, arguments: Array(CommandLine.arguments.dropFirst())).start()
         }
         if await SessionGuard.watch("drawing the first screen", limit: limit, { await session.start() }) == .failed {

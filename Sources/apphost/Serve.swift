@@ -108,7 +108,7 @@ struct Serve: AsyncParsableCommand {
         let answer = SessionAnswer(
             screen: session.current.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "",
             layout: layout.trimmingNewlines,
-            route: session.topRoute.description,
+            route: session.location,
             link: session.deepLink.description,
             errors: said.errors,
             output: said.output,

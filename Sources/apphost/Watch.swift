@@ -15,16 +15,24 @@ import Glibc
 import Dispatch
 import Synchronization
 
-/// The navigation state's deep link, as of the last command: what a restart comes back to.
+/// The navigation state's deep link, as of the last command, and the commands that reach the
+/// layers the views own from it: what a restart comes back to.
 final class WatchState: Sendable {
-    private let link = Mutex<String?>(nil)
+    private let place = Mutex<(link: String, replay: [String])?>(nil)
 
     var current: String? {
-        link.withLock { $0 }
+        place.withLock { $0?.link }
     }
 
-    func update(_ link: String) {
-        self.link.withLock { $0 = link }
+    var replay: [String] {
+        place.withLock { $0?.replay ?? [] }
+    }
+
+    /// Where `session` is: its link, or, while its views own layers, the link their journey began at and its commands.
+    @MainActor
+    func update(_ session: Session) {
+        let place = session.viewJourney.map { ($0.link, $0.commands) } ?? (session.deepLink.description, [])
+        self.place.withLock { $0 = place }
     }
 }
 
@@ -33,6 +41,16 @@ final class FeatureWatcher: Sendable {
     static let interval: useconds_t = 500_000
     /// The environment variable that tells the restarted process what was reloaded.
     static let reloadedVariable = "APPHOST_WATCH_RELOADED"
+    /// The environment variable that hands the restarted process the commands that bring back the
+    /// layers the views owned (a JSON array of command lines).
+    static let replayVariable = "APPHOST_WATCH_REPLAY"
+
+    /// The commands a reload hands this process to replay, taken once.
+    static func takeReplay() -> [String]? {
+        guard let text = ProcessInfo.processInfo.environment[replayVariable] else { return nil }
+        unsetenv(replayVariable)
+        return try? JSONDecoder().decode([String].self, from: Data(text.utf8))
+    }
 
     /// A file as a look sees it; `apphost test --watch` compares them too.
     struct Signature: Equatable {
@@ -193,6 +211,10 @@ final class FeatureWatcher: Sendable {
         }
         if let link = state.current { arguments += ["--open", link] }
         setenv(Self.reloadedVariable, reloaded, 1)
+        let replay = state.replay
+        if !replay.isEmpty, let data = try? JSONEncoder().encode(replay) {
+            setenv(Self.replayVariable, String(decoding: data, as: UTF8.self), 1)
+        }
         // The terminal as the session found it (a full-screen session, a line editor mid-read).
         apphost_terminal_restore()
         apphost_terminal_reset_saved()

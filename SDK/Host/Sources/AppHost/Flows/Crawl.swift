@@ -68,10 +68,20 @@ public enum CrawlExplorer {
     /// The way back to the state `session` is in after `command`, from `link`: its deep link, or a replay
     /// when the state holds live values.
     private static func reach(_ session: Session, from link: String?, by command: String) -> String {
-        guard session.holdsLiveValues else { return session.deepLink.description }
+        guard needsReplay(session) else { return session.deepLink.description }
         let base = link ?? ""
         return base.hasPrefix(replayPrefix) ? base + "\n" + command : replayPrefix + base + "\n" + command
     }
+
+    /// Whether no link reaches the state `session` is in: it holds live values, or navigation its
+    /// views own (a pushed view, a sheet, an alert, a tab), which only doing what opened it reaches.
+    private static func needsReplay(_ session: Session) -> Bool {
+        session.holdsLiveValues || !session.viewLayers.isEmpty
+    }
+
+    /// How much virtual time the crawl lets pass on each state, for what its screen awaits (a
+    /// `.task` that sleeps, a debounce) to land before its elements are read.
+    public static let timeLimit = Session.waitUntilLimit
 
     private static func session(start: String, link: String?, registry: DestinationRegistry, errors: ErrorLog) async throws -> Session {
         if let link, link.hasPrefix(replayPrefix) {
@@ -79,21 +89,24 @@ public enum CrawlExplorer {
             let session = try await self.session(start: start, link: lines[0].isEmpty ? nil : lines[0], registry: registry, errors: errors)
             for command in lines.dropFirst() {
                 await session.execute(command)
+                await session.passTimeUntilIdle(limit: timeLimit)
             }
             return session
         }
         var state = try Launch.initialState(start: start, registry: registry, store: nil, report: { _ in })
-        if let link {
+        // The start state is "" when it is reached by no link (its views own a layer, a tab).
+        if let link, !link.isEmpty {
             guard let restored = Navigator.state(of: try DeepLink(parsing: link), in: registry, start: state) else {
                 throw RouteError(route: link, message: "cannot be restored")
             }
             state = restored
         }
         let session = Session(
-            registry: registry, state: state, options: Session.Options(width: FlowRunner.width),
+            registry: registry, state: state, options: Session.Options(width: FlowRunner.width, virtualTime: true),
             output: { _ in }, errorOutput: { errors.lines.append($0.trimmingNewlines) }
         )
         await session.start()
+        await session.passTimeUntilIdle(limit: timeLimit)
         return session
     }
 
@@ -111,7 +124,12 @@ public enum CrawlExplorer {
         }
         let dialog = state.presentation?.dialog.map { " !\($0.title)" } ?? ""
         let item = session.state.shell.map { "@\($0):\(session.shellItems[session.state.selected]) " } ?? ""
-        return item + session.topRoute.description + (presented > 0 ? " (presented \(presented))" : "") + dialog
+        // As for the Router's stacks, the views pushed under the top one do not make another state:
+        // of each run of pushes only the last counts.
+        let all = session.viewLayers
+        let kept = all.indices.filter { all[$0].kind != .push || $0 == all.count - 1 || all[$0 + 1].kind != .push }
+        let layers = kept.map { " › " + all[$0].description }.joined()
+        return item + session.topRoute.description + (presented > 0 ? " (presented \(presented))" : "") + dialog + layers
     }
 
     /// The state `link` (nil: the start), described.
@@ -119,7 +137,7 @@ public enum CrawlExplorer {
         let errors = ErrorLog()
         let session = try await session(start: start, link: link, registry: registry, errors: errors)
         // A state that holds live values is reached again the way it was reached: by its replay.
-        let here = session.holdsLiveValues ? (link ?? "") : session.deepLink.description
+        let here = needsReplay(session) ? (link ?? "") : session.deepLink.description
         var presented = 0
         var state = session.state.current
         while let inner = state.presentation?.presentedState {
@@ -127,6 +145,10 @@ public enum CrawlExplorer {
             state = inner
         }
         if state.presentation?.dialog != nil { presented += 1 }
+        // The views' own layers above the route: a push deepens the stack, the others present.
+        let layers = session.viewLayers.filter { $0.kind != .tab }
+        let pushes = layers.filter { $0.kind == .push }.count
+        presented += layers.count - pushes
         // Where `back` leads from here, in a session of its own.
         let backSession = try await self.session(start: start, link: here, registry: registry, errors: ErrorLog())
         await backSession.execute("back")
@@ -137,7 +159,7 @@ public enum CrawlExplorer {
             title: session.current?.layout.layers.last?.title ?? "",
             route: session.topRoute.path,
             presented: presented,
-            stack: state.count,
+            stack: state.count + pushes,
             count: (session.current?.actions.count ?? 0) + session.shellItems.count,
             labels: (session.current?.actions.map(\.label) ?? []) + session.shellItems.map { "tab " + $0 },
             back: backLink
@@ -169,6 +191,7 @@ public enum CrawlExplorer {
         let before = errors.lines.count
         let redirectsBefore = session.lastRedirect?.count ?? 0
         await session.execute(command)
+        await session.passTimeUntilIdle(limit: timeLimit)
         let redirect = session.lastRedirect.flatMap { $0.count > redirectsBefore ? $0.from.path : nil }
         var problem = errors.lines.count > before ? errors.lines[before...].joined(separator: " | ") : nil
         if problem == nil, let title = session.current?.layout.layers.last?.title, title.hasPrefix("Unavailable: ") {

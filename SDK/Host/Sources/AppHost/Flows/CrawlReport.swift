@@ -78,7 +78,7 @@ public struct CrawlSummary: Sendable {
     /// Each state's problems on its edges, by its place in order.
     private var edgeProblems: [(state: Int, lines: [String])] = []
     /// The presented states, by place, with where their edges lead: whether one closes them is known at the end.
-    private var presented: [(state: Int, route: String, title: String, presented: Int, leadsTo: [String])] = []
+    private var presented: [(state: Int, key: String, route: String, title: String, presented: Int, leadsTo: [String])] = []
     /// Edges that went through a redirect, in order: where they landed is known at the end.
     private var redirects: [(via: String, toKey: String, label: String, from: String)] = []
 
@@ -104,7 +104,7 @@ public struct CrawlSummary: Sendable {
         }
         if !lines.isEmpty { edgeProblems.append((place, lines)) }
         if node.presented > 0 {
-            presented.append((place, node.route, node.title, node.presented, state.edges.compactMap(\.toKey)))
+            presented.append((place, node.key, node.route, node.title, node.presented, state.edges.compactMap(\.toKey)))
         }
     }
 
@@ -113,6 +113,7 @@ public struct CrawlSummary: Sendable {
         var lines: [String] = []
         var problems = edgeProblems[...]
         var presented = self.presented[...]
+        let closable = closableStates()
         while !problems.isEmpty || !presented.isEmpty {
             let place = min(problems.first?.state ?? .max, presented.first?.state ?? .max)
             if let first = problems.first, first.state == place {
@@ -120,14 +121,36 @@ public struct CrawlSummary: Sendable {
                 problems = problems.dropFirst()
             }
             if let state = presented.first, state.state == place {
-                let closes = state.leadsTo.contains { (reachedByKey[$0]?.presented ?? .max) < state.presented }
-                if !closes {
+                if !closable.contains(state.key) {
                     lines.append("no way out: \(state.route) ('\(state.title)') is presented, and none of its elements closes it")
                 }
                 presented = presented.dropFirst()
             }
         }
         return lines + neverReached.map { "never reached: \($0)" }
+    }
+
+    /// The keys of the presented states a person can leave: one of its elements leads to a state
+    /// presented less deep, or to one as deep that can be left (a view pushed inside a sheet is
+    /// left by going back to the sheet, which closes).
+    private func closableStates() -> Set<String> {
+        let depth = Dictionary(presented.map { ($0.key, $0.presented) }, uniquingKeysWith: { first, _ in first })
+        var closable: Set<String> = []
+        var changed = true
+        while changed {
+            changed = false
+            for state in presented where !closable.contains(state.key) {
+                let leaves = state.leadsTo.contains { key in
+                    let level = reachedByKey[key]?.presented ?? .max
+                    return level < state.presented || (level == state.presented && depth[key] != nil && closable.contains(key))
+                }
+                if leaves {
+                    closable.insert(state.key)
+                    changed = true
+                }
+            }
+        }
+        return closable
     }
 
     /// The report's first line.

@@ -1,4 +1,5 @@
-/// Which destinations flows reached, per feature: for a C feature, each destination it declares,
+/// Which destinations flows reached, per feature, and the places its views own (pushed views,
+/// sheets, alerts) they reached: for a C feature, each destination it declares,
 /// visited or not; for a Swift feature, the destinations visited (the cases of its `Navigation`
 /// enum cannot be listed from outside, so the ones never visited cannot be named).
 public struct FlowCoverage: Sendable {
@@ -11,14 +12,17 @@ public struct FlowCoverage: Sendable {
         self.visited = visited
     }
 
-    /// Per route name: the visited destinations and, where they are known, the ones never visited.
-    public var entries: [(name: String, visited: [String], never: [String]?)] {
+    /// Per route name: the visited destinations and, where they are known, the ones never visited;
+    /// then the layers its views own that flows reached (`recipes/list › push "Carbonara"`).
+    public var entries: [(name: String, visited: [String], never: [String]?, layers: [String])] {
         map.entries.map { entry in
-            let seen = visited.filter { $0 == entry.name || $0.hasPrefix(entry.name + "/") }.sorted()
+            let all = visited.filter { $0 == entry.name || $0.hasPrefix(entry.name + "/") }
+            let seen = Set(all.map { $0.components(separatedBy: " › ")[0] }).sorted()
+            let layers = all.filter { $0.contains(" › ") }.sorted()
             let never = entry.destinations.map { destinations in
                 destinations.map { "\(entry.name)/\($0.name)" }.filter { !visited.contains($0) }
             }
-            return (entry.name, seen, never)
+            return (entry.name, seen, never, layers)
         }
     }
 
@@ -32,6 +36,9 @@ public struct FlowCoverage: Sendable {
             } else {
                 let seen = entry.visited.isEmpty ? "none" : entry.visited.joined(separator: ", ")
                 lines.append("  \(entry.name): visited \(seen) (a Swift feature: its unvisited destinations cannot be listed)")
+            }
+            if !entry.layers.isEmpty {
+                lines.append("    and \(entry.layers.count) place\(entry.layers.count == 1 ? "" : "s") its views own: \(entry.layers.joined(separator: "; "))")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -4,6 +4,7 @@
 
 @_spi(Host) import AppHostKit
 import Dispatch
+import Synchronization
 
 extension Session {
     /// How long a command's work may keep running, or await what the host cannot see, unless told
@@ -125,10 +126,37 @@ extension Session {
     /// view models are freed once their tasks have ended. The screen last drawn stays readable;
     /// no command runs after this.
     public func end() async {
-        screens.removeAll()
+        let tasks = screens.removeAll()
         jobs.drain()
         var none: CommandWork?
         await settle(watching: &none)
+        // Each screen's task has been cancelled and woken: it ends when it next runs, and what it
+        // holds (its view model) goes with it. One that awaits what no cancellation ends (a
+        // continuation never resumed) is left after the settle timeout.
+        for task in tasks {
+            guard await Self.ends(task, within: options.settleTimeout) else {
+                report("the session ended, but a screen's task still awaits something the host cannot see after \(options.settleTimeout); it is left running")
+                return
+            }
+        }
+    }
+
+    /// Whether `task` ends within `limit` of real time.
+    private static func ends(_ task: Task<Void, Never>, within limit: Duration) async -> Bool {
+        let first = Mutex(false)
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let answer: @Sendable (Bool) -> Void = { ended in
+                if first.withLock({ taken in defer { taken = true }; return !taken }) { continuation.resume(returning: ended) }
+            }
+            Task {
+                await task.value
+                answer(true)
+            }
+            Task {
+                try? await Task.sleep(for: limit)
+                answer(false)
+            }
+        }
     }
 
     /// Lets every job already waiting for the main actor run, then resumes: the task hops to
@@ -195,6 +223,27 @@ extension Session {
             if wakeUps == options.maximumWakeUps, jobs.holdsSleep(dueBy: target) { return reportTooManyWakeUps() }
         }
         jobs.advance(to: target)
+    }
+
+    /// Lets virtual time pass, one deadline at a time, drawing what changes, until no sleep of the
+    /// session is held (nothing the screen's work awaits is pending), at most `limit` of virtual
+    /// time: what the crawl does on each state, so that content behind a `.task`'s sleep is seen.
+    /// False if the limit came first (a poll or a timer that never ends). On real time it does nothing.
+    @discardableResult
+    public func passTimeUntilIdle(limit: Duration = waitUntilLimit) async -> Bool {
+        guard usesVirtualTime else { return true }
+        let target = jobs.elapsed + limit
+        var wakeUps = 0
+        while heldSleeps > 0 {
+            if jobs.dropCancelledSleeps() { continue }
+            guard wakeUps < options.maximumWakeUps, jobs.release(upTo: target) else { return false }
+            wakeUps += 1
+            SessionGuard.renew()
+            var none: CommandWork?
+            await settle(watching: &none)
+            await catchUp()
+        }
+        return true
     }
 
     /// Says that a wait on virtual time stopped at its most wake-ups, and where the clock is.

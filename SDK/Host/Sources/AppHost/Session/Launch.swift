@@ -43,8 +43,16 @@ public enum Launch {
         errorOutput: @escaping @MainActor (String) -> Void,
         warn: @escaping @MainActor (String) -> Void
     ) throws(LaunchError) -> Session {
-        let initial = try initialState(start: start, registry: registry, store: store, report: warn)
+        var initial = try initialState(start: start, registry: registry, store: store, report: warn)
+        // Layers the views owned when the file was saved come back by replaying their journey
+        // from the state it began at (a link never reaches them).
+        var replay: [String]?
+        if link == nil, let store, let journey = store.loadJourney(), let anchor = journeyStart(journey, for: initial, registry: registry) {
+            initial = anchor
+            replay = journey.commands
+        }
         let session = Session(registry: registry, state: initial, options: options, output: output, errorOutput: errorOutput)
+        session.pendingReplay = replay
         if let link {
             do {
                 try session.open(link)
@@ -65,11 +73,29 @@ public enum Launch {
         case .failed(let reason):
             warn("state \(store.path): cannot lock it with \(store.path).lock (\(reason)); this session saves nothing to it")
         case .taken:
-            let saver = StateSaver(store: store, interval: saveInterval, state: { [unowned session] in session.restorableState }, warn: warn)
+            let saver = StateSaver(
+                store: store, interval: saveInterval, state: { [unowned session] in session.restorableState },
+                views: { [unowned session] in session.viewJourney }, warn: warn
+            )
             session.onChange = { saver.changed() }
             session.onFlush = { saver.flush() }
         }
         return session
+    }
+
+    /// The state a journey began at, when it belongs to the session `initial` starts (the same
+    /// shell, or the same root) and every route of it still resolves; else nil, and the state
+    /// file's route is restored without the views' layers.
+    static func journeyStart(_ journey: ViewJourney, for initial: AppState, registry: DestinationRegistry) -> AppState? {
+        guard let link = try? DeepLink(parsing: journey.link), let state = Navigator.state(of: link, in: registry, start: initial),
+            state.shell == initial.shell, state.stacks.count == initial.stacks.count,
+            state.shell != nil || state.stacks[0].root.name == initial.stacks[0].root.name
+        else { return nil }
+        var dropped = false
+        for stack in state.stacks {
+            _ = prune(stack, registry: registry, report: { _ in dropped = true })
+        }
+        return dropped ? nil : state
     }
 
     /// The names `--start` accepts: shells and names with a root destination.

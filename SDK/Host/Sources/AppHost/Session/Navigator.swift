@@ -210,6 +210,12 @@ public final class Navigator {
             try openURL(text)
             return
         }
+        if let mark = text.firstRange(of: " › ") {
+            throw RouteError(
+                route: String(text[mark.lowerBound...].dropFirst(3)),
+                message: "is navigation the views own (a pushed view, a sheet, an alert): no link reaches it; open \(text[..<mark.lowerBound]) and do what opened it, or replay the session (--state, --watch)"
+            )
+        }
         let link = try DeepLink(parsing: text)
         switch link {
         case .stack(let linked):
@@ -306,6 +312,11 @@ extension Navigator {
         } else {
             router.goBack(depth: depth)
         }
+    }
+
+    /// True when an alert or dialog the Router presented is on top of everything.
+    public var showsDialogOnTop: Bool {
+        router.state.scope(router.state.presentedDepth)?.presentation?.dialog != nil
     }
 
     /// Closes everything presented and goes back to the first screen.

@@ -89,6 +89,13 @@ final class ScreenLife {
         origin.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "the feature"
     }
 
+    /// Cancels the work the screen started when it appeared, and hands it over to be awaited.
+    func endTask() -> Task<Void, Never>? {
+        defer { task = nil }
+        task?.cancel()
+        return task
+    }
+
     /// Starts the work the screen names for when it appears, once; true if it started any.
     func startTask() -> Bool {
         guard screen.hasTask, task == nil else { return false }

@@ -38,11 +38,15 @@ final class ScreenStore {
         self.report = report
     }
 
-    /// Lets every screen go, as the session ends: each one's task is cancelled with it.
-    func removeAll() {
+    /// Lets every screen go, as the session ends: each one's task is cancelled, and returned to
+    /// be awaited (a cancelled task still runs until it sees the cancellation).
+    func removeAll() -> [Task<Void, Never>] {
+        var tasks = screens.flatMap { $0.flatMap { $0.compactMap { $0.life.endTask() } } }
+        if let task = waiting?.endTask() { tasks.append(task) }
         screens = []
         waiting = nil
         installation = nil
+        return tasks
     }
 
     /// Brings the screens of the selected item in line with the navigation state when that needs
@@ -186,7 +190,7 @@ final class ScreenStore {
         while let scope = state, screens[item].indices.contains(depth), !screens[item][depth].isEmpty {
             let top = screens[item][depth][screens[item][depth].count - 1]
             let body = top.life.body(reportingTo: work)
-            let breadcrumbs = self.breadcrumbs(item: item, depth: depth, top: body.firstTitle ?? top.route.path)
+            let breadcrumbs = self.breadcrumbs(item: item, depth: depth, top: body.firstTitle ?? top.route.path, views: top.life.screen.viewLayers)
             switch presentedAs {
             case .sheet?:
                 layers.append(.sheet(body: body, breadcrumbs: breadcrumbs))
@@ -212,7 +216,21 @@ final class ScreenStore {
 
     /// The titles of the last ``Breadcrumbs/kept`` screens of a scope, the top one's being `top`.
     /// The others keep the title they had when last on top; one never drawn has its body built once.
-    private func breadcrumbs(item: Int, depth: Int, top: String) -> Breadcrumbs {
+    /// Views pushed by the top screen's own views (`views`) follow its title, as on a device; in a
+    /// sheet its views present, the trail starts at the sheet.
+    private func breadcrumbs(item: Int, depth: Int, top: String, views: [ViewLayer]) -> Breadcrumbs {
+        let shown = views.filter { $0.kind != .tab }
+        if !shown.isEmpty {
+            let presented = shown.lastIndex { $0.kind != .push }
+            let pushes = shown[(presented.map { $0 + 1 } ?? 0)...].map(\.name)
+            if let presented {
+                let trail = [shown[presented].name] + pushes
+                return Breadcrumbs(Array(trail.suffix(Breadcrumbs.kept)), count: trail.count)
+            }
+            let below = breadcrumbs(item: item, depth: depth, top: screens[item][depth].last?.title ?? top, views: [])
+            let titles = below.titles + pushes
+            return Breadcrumbs(Array(titles.suffix(Breadcrumbs.kept)), count: below.count + pushes.count)
+        }
         let count = screens[item][depth].count
         screens[item][depth][count - 1].title = top
         var titles: [String] = []

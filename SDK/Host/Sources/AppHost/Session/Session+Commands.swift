@@ -55,10 +55,14 @@ extension Session {
         do throws(NavigationCommandError) {
             switch command {
             case .back:
+                if let closed = closeViewLayer(command: text) { return closed }
                 try navigator.back()
             case .root:
+                closeViewLayers()
                 navigator.backToRoot()
+                closeViewLayers()
             case .dismiss:
+                if let closed = closeViewLayer(command: text) { return closed }
                 try navigator.dismiss()
             case .pop(let target):
                 guard let route = resolveReporting(target, command: text) else { return false }
@@ -77,6 +81,28 @@ extension Session {
             return fail(Self.message(for: error, command: text))
         }
         return true
+    }
+
+    /// Closes the layer on top that the screen's views own (a pushed view, a sheet, an alert), as
+    /// SwiftUI's `dismiss` does, by writing the state that presented it: true if it did, false if
+    /// it cannot be closed (said), nil if the views own no layer there (the Router's top is next).
+    private func closeViewLayer(command: String) -> Bool? {
+        guard !navigator.showsDialogOnTop, let layer = viewLayers.last(where: { $0.kind != .tab }) else { return nil }
+        guard let close = layer.close else {
+            return fail("\(command): the \(layer.description) cannot be closed but by one of its own buttons (it has none of role .cancel)")
+        }
+        close()
+        return true
+    }
+
+    /// Closes every layer the top screen's views own, top first, drawing the views again after
+    /// each (what a layer's closing changes decides what is below it); at most ``ScreenStore/maximumLoadRounds``.
+    private func closeViewLayers() {
+        for _ in 0..<ScreenStore.maximumLoadRounds {
+            guard let screen = screens.topScreen(navigator), let layer = screen.viewLayers.last(where: { $0.kind != .tab }), let close = layer.close else { return }
+            close()
+            _ = screen.body
+        }
     }
 
     /// What a navigation command that did nothing says, after the command.

@@ -65,7 +65,7 @@ public final class Session {
     let options: Options
     private var renderer: TextRenderer
     private let write: (String) -> Void
-    private let writeError: (String) -> Void
+    let writeError: (String) -> Void
     var navigator: Navigator!
     var screens: ScreenStore!
     /// Screens drawn lately, drawn again only when what they show changed.
@@ -165,7 +165,18 @@ public final class Session {
     @discardableResult
     public func start() async -> Outcome {
         let before = errorCount
+        // A journey brought back is replayed without drawing each step: the screen it ends on is drawn once.
+        let replay = pendingReplay
+        pendingReplay = nil
+        replaying = replay != nil
         await refresh()
+        journeyAnchor = deepLink.description
+        noteJourney(nil)
+        if let replay {
+            await replayJourney(replay)
+            replaying = false
+            if let current { writeScreen(current.bytes) }
+        }
         return outcome(since: before)
     }
 
@@ -206,6 +217,26 @@ public final class Session {
         return state.top
     }
 
+    /// The navigation the views of the screen on top own, bottom first, as last drawn: pushed
+    /// views, sheets, alerts and the selected tab of a `TabView` (see ``ViewLayer``).
+    @_spi(Host) public var viewLayers: [ViewLayer] {
+        screens.topScreen(navigator)?.viewLayers ?? []
+    }
+
+    /// Where the session is, as the route line says it: the route on top, then each layer the
+    /// views own, `recipes/list › push "Carbonara" › sheet "New recipe"`.
+    public var location: String {
+        let layers = viewLayers
+        let top = topRoute.description
+        return layers.isEmpty ? top : ([top] + layers.map(\.description)).joined(separator: " › ")
+    }
+
+    /// Where the session is, for coverage: the route on top without its parameters, then the
+    /// layers its views own (`recipes/list › push "Carbonara"`).
+    public var visitedPlace: String {
+        ([topRoute.path] + viewLayers.map(\.description)).joined(separator: " › ")
+    }
+
     /// Draws the screen on top again, at the current width.
     public func redraw() async {
         await refresh()
@@ -230,10 +261,12 @@ public final class Session {
         }
         let text = line.trimmingSpaces
         runningCommand = text
+        let journeyText = command.isReplayable ? journeyText(for: command, text: text) : nil
         switch command {
         case .state:
             if navigator.live.count > 0 { noteLiveValuesLeftOut(navigator.restorable.omitted) }
-            let link = navigator.deepLink.description
+            let layers = viewLayers
+            let link = ([navigator.deepLink.description] + layers.map(\.description)).joined(separator: " › ")
             write(options.format == .json ? JSONRenderer.Value.object(["state": .string(link)]).text + "\n" : link.visible + "\n")
             return .proceed
         case .stateURL:
@@ -315,6 +348,7 @@ public final class Session {
                 await refresh()
             }
         }
+        noteJourney(journeyText)
         recorder?.record(text, session: self, errors: errorCount > before ? Array(errors.suffix(errorCount - before)) : [])
         return outcome(since: before)
     }
@@ -363,6 +397,16 @@ public final class Session {
     /// all ended (as one that starts no task), which then costs no more than a check.
     public internal(set) var settleRounds = 0
 
+    /// How the layers the views own now were reached; nil while they own none (see ``ViewJourney``).
+    public internal(set) var viewJourney: ViewJourney?
+    /// The state, as its link, when the views last owned no layer: where a journey starts.
+    var journeyAnchor = ""
+    var warnedOfLongJourney = false
+    /// True while a journey brought back is replayed: its steps are not drawn.
+    var replaying = false
+    /// Commands to replay once the first screen is drawn: a journey a state file or a reload brought back.
+    public var pendingReplay: [String]?
+
     /// The marker of the view-model code the current command ran, until it settles.
     var startedWork: CommandWork?
     /// The count of this session's jobs, which the host's executors keep (see ``settle()``).
@@ -393,7 +437,7 @@ public final class Session {
         }
         let write = writingUnchanged || current.map { $0.bytes != screen.bytes } ?? true
         current = screen
-        if write { writeScreen(screen.bytes) }
+        if write, !replaying { writeScreen(screen.bytes) }
         let stamp = navigator.stamp
         if stamp != lastNotified {
             lastNotified = stamp

@@ -38,6 +38,8 @@ public struct StateStore: Sendable {
     private struct File: Codable {
         var version: Int
         var state: AppState
+        /// How the layers the views owned were reached (absent when they owned none).
+        var views: ViewJourney?
     }
 
     private struct Header: Decodable {
@@ -47,6 +49,13 @@ public struct StateStore: Sendable {
     /// A store for the file at `path`.
     public init(path: String) {
         self.path = path
+    }
+
+    /// The journey to the layers the views owned when the file was saved, if they owned any: read
+    /// after ``load()`` found the file good (a file it found unusable holds none).
+    public func loadJourney() -> ViewJourney? {
+        guard let data = FileManager.default.contents(atPath: path), Self.sizeProblem(Int64(data.count)) == nil else { return nil }
+        return (try? JSONDecoder().decode(File.self, from: data))?.views
     }
 
     /// Reads the file; moves an unusable regular file aside.
@@ -167,12 +176,12 @@ public struct StateStore: Sendable {
     }
 
     /// Writes `state`, atomically: to a temporary file made exclusively beside the file, then renamed over it.
-    public func save(_ state: AppState) throws(SaveError) {
+    public func save(_ state: AppState, views: ViewJourney? = nil) throws(SaveError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data: Data
         do {
-            data = try encoder.encode(File(version: Self.formatVersion, state: state))
+            data = try encoder.encode(File(version: Self.formatVersion, state: state, views: views))
         } catch {
             throw SaveError(description: "\(path): cannot encode the state: \(error)")
         }
@@ -310,6 +319,7 @@ public final class StateSaver {
     /// How long changes may wait while commands keep coming (zero: every change is saved at once).
     public let interval: Duration
     private let state: @MainActor () -> AppState
+    private let views: @MainActor () -> ViewJourney?
     private let warn: @MainActor (String) -> Void
     private let clock = ContinuousClock()
     private var pending = false
@@ -320,11 +330,13 @@ public final class StateSaver {
         store: StateStore,
         interval: Duration = StateSaver.defaultInterval,
         state: @escaping @MainActor () -> AppState,
+        views: @escaping @MainActor () -> ViewJourney? = { nil },
         warn: @escaping @MainActor (String) -> Void
     ) {
         self.store = store
         self.interval = interval
         self.state = state
+        self.views = views
         self.warn = warn
     }
 
@@ -341,7 +353,7 @@ public final class StateSaver {
         pending = false
         lastSave = clock.now
         do {
-            try store.save(state())
+            try store.save(state(), views: views())
         } catch {
             warn("state \(error)")
         }

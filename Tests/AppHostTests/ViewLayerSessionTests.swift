@@ -1,0 +1,136 @@
+import AppHost
+@_spi(Host) import AppHostKit
+import Foundation
+import SwiftUI
+import Testing
+
+/// Navigation a feature's views own (the Recipes feature: a TabView, a NavigationStack's path,
+/// sheets, alerts), seen by the session in a real process: closed by back and dismiss, named by
+/// `state`, brought back by a state file, crawled, and drawn in the graph.
+@Suite
+struct ViewLayerSessionTests {
+    private let apphost = ProcessRunner.built("apphost")
+
+    @Test
+    func backAndDismissCloseWhatTheViewsOpenedAndStateNamesEachLayer() throws {
+        let result = try ProcessRunner.run(
+            apphost, ["--start", "recipes", "--width", "60"],
+            input: "wait until Carbonara\ntap Carbonara\ntap Share\nstate\ndismiss\nstate\ntap Delete\nstate\ndismiss\nback\nstate\nback\nroot\n"
+        )
+
+        #expect(result.status == 0)
+        let states = result.output.split(separator: "\n").filter { $0.hasPrefix("recipes/book") }
+        #expect(states == [
+            #"recipes/book › tab "Recipes" › push "Carbonara" › sheet "Share""#,
+            #"recipes/book › tab "Recipes" › push "Carbonara""#,
+            #"recipes/book › tab "Recipes" › push "Carbonara" › alert "Delete Carbonara?""#,
+            #"recipes/book › tab "Recipes""#,
+        ])
+        #expect(result.errors == "error: back: already at the first screen (recipes/book)\n", "the tab is not a layer back closes")
+        #expect(result.output.contains("Recipes › Carbonara\n"), "a pushed view has its breadcrumb")
+    }
+
+    @Test
+    func anAlertWithoutACancelButtonIsSaidToBeOpenAndALinkToALayerIsRefusedByName() throws {
+        let result = try ProcessRunner.run(apphost, ["--start", "recipes"], input: "open recipes/book › push \"Carbonara\"\n")
+
+        #expect(result.errors.hasPrefix(#"error: open recipes/book › push "Carbonara": push "Carbonara": is navigation the views own"#), "\(result.errors)")
+    }
+
+    @Test
+    func aStateFileBringsBackAPushedDetailWithASheetOpen() throws {
+        let folder = try FeatureFixtures()
+        let file = folder.path("recipes.json")
+        let first = try ProcessRunner.run(apphost, ["--start", "recipes", "--state", file], input: "wait until Carbonara\ntap 1\ntap Share\n")
+        #expect(first.status == 0)
+        let saved = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(saved.contains(#""tap Carbonara""#), "a tap by number is kept by its label: \(saved)")
+
+        let again = try ProcessRunner.run(apphost, ["--start", "recipes", "--state", file], input: "state\ndismiss\nback\n")
+
+        #expect(again.status == 0, "\(again.errors)")
+        #expect(again.errors == "")
+        #expect(again.output.contains(#"recipes/book › tab "Recipes" › push "Carbonara" › sheet "Share""# + "\n"))
+        let screens = again.output.components(separatedBy: "\nShare Carbonara with a friend.\n").count - 1
+        #expect(screens == 1, "the replay draws the screen it ends on, once: \(again.output.prefix(400))")
+        #expect(!again.output.hasPrefix("════════════════════════════════════════════════════════════\nRecipes\n"), "the replay's first step is not drawn")
+
+        // Back on the list, the views own no layer but the tab: the file holds the route alone.
+        let last = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(last.contains(#""commands""#) && last.contains("wait until Carbonara"), "the tab is still a layer of the views: \(last)")
+        let third = try ProcessRunner.run(apphost, ["--start", "recipes", "--state", file], input: "state\n")
+        #expect(third.output.hasSuffix(#"recipes/book › tab "Recipes""# + "\n"), "\(third.output.suffix(200))")
+    }
+
+    @Test
+    func theCrawlReachesEveryLayerTheViewsOpenAndTheGraphDrawsThem() throws {
+        let crawl = try ProcessRunner.run(apphost, ["crawl", "--start", "recipes"])
+
+        for state in [
+            #"recipes/book › tab "Recipes"  'Recipes'  (start)"#,
+            #"recipes/book › tab "Recipes" › push "Carbonara"  'Carbonara'  tap 1 (Carbonara)"#,
+            #"recipes/book › tab "Recipes" › sheet "New recipe"  'New recipe'  tap 5 (New recipe)"#,
+            #"recipes/book › tab "Recipes" › sheet "New recipe" › push "Course"  'Course'"#,
+            #"recipes/book › tab "Recipes" › push "Steps"  'Steps'"#,
+            #"recipes/book › tab "Recipes" › push "Carbonara" › sheet "Share"  'Share'"#,
+            #"recipes/book › tab "Recipes" › push "Carbonara" › alert "Delete Carbonara?"  'Delete Carbonara?'"#,
+            #"recipes/book › tab "Settings" › dialog "Reset the book?"  'Reset the book?'"#,
+        ] {
+            #expect(crawl.output.contains("  " + state), "not reached: \(state)\n\(crawl.output)")
+        }
+        #expect(crawl.output.hasPrefix("crawl from recipes: 18 states, "), "\(crawl.output.prefix(80))")
+
+        let graph = try ProcessRunner.run(apphost, ["graph", "--start", "recipes"])
+        #expect(graph.output.contains(#"[label="Share"+"\n"+"recipes/book › tab \"Recipes\" › push \"Carbonara\" › sheet \"Share\"", style="rounded,dashed"];"#), "\(graph.output)")
+    }
+
+}
+
+enum TrapNavigation: Navigation {
+    case main
+
+    static let routeName = "trap"
+}
+
+/// A sheet whose only button does not close it: a person on a device could only swipe it away.
+struct TrapView: View {
+    @State private var shows = false
+    @State private var presses = 0
+
+    var body: some View {
+        Button("Open the trap") { shows = true }
+            .sheet(isPresented: $shows) {
+                Text("Pressed \(presses) times").navigationTitle("Trap")
+                Button("Press") { presses += 1 }
+            }
+    }
+}
+
+/// The crawl's own steps in this process: a sheet the views present is a state of its own,
+/// reached by replaying the tap that opened it, and one none of whose elements closes is a problem.
+@MainActor
+@Suite
+struct ViewLayerCrawlTests {
+    @Test
+    func aSheetNothingOnItClosesIsNoWayOut() async throws {
+        let registry = DestinationRegistry()
+        try registry.register(TrapNavigation.self, root: .main, feature: "trap") { _, router in Screen(TrapView(), router: router) }
+
+        let start = try await CrawlExplorer.describe(start: "trap", link: nil, registry: registry)
+        let opened = try await CrawlExplorer.activate(1, start: "trap", link: start.link, registry: registry)
+        #expect(opened.toKey == #"trap/main › sheet "Trap""#)
+        let link = try #require(opened.to)
+        #expect(link.hasPrefix(CrawlExplorer.replayPrefix), "no link reaches a sheet the views present: \(link)")
+
+        let sheet = try await CrawlExplorer.describe(start: "trap", link: link, registry: registry)
+        #expect(sheet.presented == 1)
+        #expect(sheet.back == start.link, "back closes it, writing the state that presented it")
+        let press = try await CrawlExplorer.activate(1, start: "trap", link: sheet.link, registry: registry)
+        #expect(press.toKey == sheet.key)
+
+        var summary = CrawlSummary(start: "trap")
+        summary.add(CrawlReport.Reached(node: start, path: [], edges: [opened]))
+        summary.add(CrawlReport.Reached(node: sheet, path: ["tap 1 (Open the trap)"], edges: [press]))
+        #expect(summary.problems(neverReached: []) == [#"no way out: trap/main ('Trap') is presented, and none of its elements closes it"#])
+    }
+}
