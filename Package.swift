@@ -68,6 +68,7 @@ let package = Package(
         featureLibrary("System"),
         featureLibrary("Gallery"),
         featureLibrary("Backup"),
+        featureLibrary("Recipes"),
         // A feature written in C: no Swift, no Swift runtime.
         .library(name: "AboutFeature", type: .dynamic, targets: ["AboutFeature"]),
         // Broken libraries for the loader's tests; their names keep them out of feature discovery.
@@ -180,4 +181,7 @@ let package = Package(
         + feature("Gallery", libraries: ["DesignSystem"], mainActorByDefault: true, views: true)
         // Waits in every ordinary way (a server's delay, a callback, detached work, timers).
         + feature("Backup", mainActorByDefault: true)
+        // Navigation as most SwiftUI apps write it: tabs, a stack's path, links, sheets and alerts
+        // owned by the views' state, with no Router call in any view.
+        + feature("Recipes", mainActorByDefault: true, views: true)
 )

@@ -32,7 +32,7 @@ struct AppHostCommandTests {
             .compactMap { index, line in line.hasPrefix("═") ? nil : String(line) }
         #expect(titles.first == "Home")
         #expect(result.output.components(separatedBy: "\nCharacters\nHome › Characters\n").count == 2)
-        #expect(result.output.hasSuffix("[1] Characters\n  [2] Rick Sanchez\n  [3] About ›\n  [4] Gallery\n  [5] Backups\n════════════════════════════════════════════════════════════\n"))
+        #expect(result.output.hasSuffix("[1] Characters\n  [2] Rick Sanchez\n  [3] About ›\n  [4] Gallery\n  [5] Backups\n  [6] Recipes\n════════════════════════════════════════════════════════════\n"))
     }
 
     @Test
@@ -44,7 +44,7 @@ struct AppHostCommandTests {
         #expect(result.errors == """
             apphost: a session starts at a feature or a shell: apphost --start NAME
               shells:   main, split
-              features: about, backup, character, episode, gallery, home, settings, system
+              features: about, backup, character, episode, gallery, home, recipes, settings, system
             for example: apphost --start main   (then type help)
             apphost list shows what was found and where; apphost --help shows every command and option
 
@@ -77,7 +77,7 @@ struct AppHostCommandTests {
 
         #expect(result.status == 2)
         #expect(result.output == "")
-        #expect(result.errors == "error: --start nowhere: no loaded feature provides 'nowhere' (known: about, backup, character, episode, gallery, home, main, settings, split, system)\n")
+        #expect(result.errors == "error: --start nowhere: no loaded feature provides 'nowhere' (known: about, backup, character, episode, gallery, home, main, recipes, settings, split, system)\n")
     }
 
     @Test
@@ -85,7 +85,7 @@ struct AppHostCommandTests {
         let result = try ProcessRunner.run(apphost, ["--start", "home", "--strict"], input: "tap 7\ntap 1\n")
 
         #expect(result.status == 1)
-        #expect(result.errors == "error: tap 7: no element 7 on this screen (it has 1–5)\n")
+        #expect(result.errors == "error: tap 7: no element 7 on this screen (it has 1–6)\n")
         #expect(!result.output.contains("Home › Characters"))
     }
 
@@ -112,7 +112,7 @@ struct AppHostCommandTests {
         #expect(result.status == 0)
         #expect(result.output == """
             searched: \(directory)
-            9 features:
+            10 features:
               about  \(directory)/libAboutFeature.so  (AppHostKit \(FeatureBuild.kit.version))  probed
                 about  C feature 'about'  (start: about/main)
                   about/main()
@@ -153,6 +153,10 @@ struct AppHostCommandTests {
                   home-outgoing/character(identifier: int)
                   home-outgoing/gallery()
                   home-outgoing/backups()
+                  home-outgoing/recipes()
+              recipes  \(directory)/libRecipesFeature.so  (\(FeatureBuild.kit))  probed
+                recipes  RecipesFeature.RecipesNavigation  (start: recipes/book)
+                  recipes/book()
               settings  \(directory)/libSettingsFeature.so  (\(FeatureBuild.kit))  probed
                 settings  SettingsFeature.SettingsNavigation  (start: settings/main)
                   settings/main()
@@ -170,6 +174,7 @@ struct AppHostCommandTests {
                   redirect home-outgoing/character → character/detail
                   redirect home-outgoing/gallery → gallery/main
                   redirect home-outgoing/backups → backup/main
+                  redirect home-outgoing/recipes → recipes/book
                   redirect settings-outgoing/chooseCharacter → character/picker
                   redirect character-outgoing/episodes → episode/characterEpisodes
                   redirect episode-outgoing/character → character/detail
@@ -220,7 +225,7 @@ struct AppHostCommandTests {
             [1] Home ›
             ════════════════════════════════════════
             """))
-        #expect(session.output.hasSuffix("Home › Hello › Home\n────────────────────────────────────────\nWelcome to AppHost. Every screen here\ncomes from a feature library loaded at\nrun time.\n\nEXPLORE\n  [1] Characters\n  [2] Rick Sanchez\n  [3] About ›\n  [4] Gallery\n  [5] Backups\n════════════════════════════════════════\n"))
+        #expect(session.output.hasSuffix("Home › Hello › Home\n────────────────────────────────────────\nWelcome to AppHost. Every screen here\ncomes from a feature library loaded at\nrun time.\n\nEXPLORE\n  [1] Characters\n  [2] Rick Sanchez\n  [3] About ›\n  [4] Gallery\n  [5] Backups\n  [6] Recipes\n════════════════════════════════════════\n"))
     }
 
     @Test

@@ -9,7 +9,7 @@ import Testing
 @Suite
 struct AppLayerTests {
     private let apphost = ProcessRunner.built("apphost")
-    private static let all = ["Home", "Character", "Settings", "Shell", "Episode", "System", "About", "Gallery", "Backup"]
+    private static let all = ["Home", "Character", "Settings", "Shell", "Episode", "System", "About", "Gallery", "Backup", "Recipes"]
 
     /// A features folder with the built features named, and a cache folder of its own.
     private final class Folder {

@@ -57,7 +57,7 @@ struct CommandLineConventionTests {
         let noStart = try ProcessRunner.run(apphost, ["--start", "character", "--features", "/nonexistent-apphost-folder"])
 
         #expect(typo.status == 2)
-        #expect(typo.errors == "error: --start hom: no loaded feature provides 'hom'; did you mean 'home'? (known: about, backup, character, episode, gallery, home, main, settings, split, system)\n")
+        #expect(typo.errors == "error: --start hom: no loaded feature provides 'hom'; did you mean 'home'? (known: about, backup, character, episode, gallery, home, main, recipes, settings, split, system)\n")
         #expect(noStart.status == 2)
         #expect(noStart.errors.hasSuffix("error: --start character: no loaded feature provides 'character' (known: none; no feature loaded)\n"))
     }
@@ -116,7 +116,7 @@ struct CommandLineConventionTests {
         #expect(text.output.contains("@main  shell, tabs  (--start main): 1 Home → home, 2 Characters → character, 3 Settings → settings\n"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         let routes = try #require(object["routes"] as? [[String: Any]])
-        #expect(routes.compactMap { $0["name"] as? String } == ["about", "backup", "character", "episode", "gallery", "home", "settings", "system"])
+        #expect(routes.compactMap { $0["name"] as? String } == ["about", "backup", "character", "episode", "gallery", "home", "recipes", "settings", "system"])
         #expect((object["shells"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["main", "split"])
     }
 

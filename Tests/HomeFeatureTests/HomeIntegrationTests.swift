@@ -18,6 +18,7 @@ struct HomeIntegrationTests {
           [3] About ›
           [4] Gallery
           [5] Backups
+          [6] Recipes
         ════════════════════════════════════════════════════════════
 
         """

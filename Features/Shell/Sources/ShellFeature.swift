@@ -19,6 +19,7 @@ public enum ShellFeature: FeatureModule {
         Redirect(from: "home-outgoing/character", to: "character/detail"),
         Redirect(from: "home-outgoing/gallery", to: "gallery/main"),
         Redirect(from: "home-outgoing/backups", to: "backup/main"),
+        Redirect(from: "home-outgoing/recipes", to: "recipes/book"),
         Redirect(from: "settings-outgoing/chooseCharacter", to: "character/picker"),
         Redirect(from: "character-outgoing/episodes", to: "episode/characterEpisodes"),
         Redirect(from: "episode-outgoing/character", to: "character/detail"),

@@ -10,7 +10,9 @@ enum HomeOutgoingNavigation: OutgoingNavigation {
     case gallery
     /// The app's backups.
     case backups
+    /// The recipe book.
+    case recipes
 
     static let routeName = "home-outgoing"
-    static let allDestinations: [HomeOutgoingNavigation] = [.characters, .character(identifier: 1), .gallery, .backups]
+    static let allDestinations: [HomeOutgoingNavigation] = [.characters, .character(identifier: 1), .gallery, .backups, .recipes]
 }

@@ -23,4 +23,8 @@ final class HomeViewModel: ViewModel {
     func didTapOnBackupsButton() {
         router.navigate(to: HomeOutgoingNavigation.backups)
     }
+
+    func didTapOnRecipesButton() {
+        router.navigate(to: HomeOutgoingNavigation.recipes)
+    }
 }

@@ -16,6 +16,7 @@ struct HomeView {
             Link("About", to: Route(name: "about", destination: "main"))
             Button("Gallery") { [viewModel] in viewModel.didTapOnGalleryButton() }
             Button("Backups") { [viewModel] in viewModel.didTapOnBackupsButton() }
+            Button("Recipes") { [viewModel] in viewModel.didTapOnRecipesButton() }
         }
     }
 }
