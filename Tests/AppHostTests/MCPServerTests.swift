@@ -46,6 +46,27 @@ struct MCPServerTests {
     }
 
     @Test
+    func backAndDismissCloseWhatAFeaturesViewsOpenedAndTheResultLineNamesIt() async throws {
+        let server = try await Connection(apphost)
+        _ = try await server.call("start", ["start": "recipes", "width": 60])
+        let loaded = try await server.call("wait", ["session": "s1", "until": "Carbonara"])
+        #expect(loaded.text.hasPrefix(#"session s1 · recipes/book › tab "Recipes""#), "\(loaded.text)")
+
+        _ = try await server.call("tap", ["session": "s1", "element": "Carbonara"])
+        let sheet = try await server.call("tap", ["session": "s1", "element": "Share"])
+        #expect(sheet.structured?.objectValue?["route"]?.stringValue == #"recipes/book › tab "Recipes" › push "Carbonara" › sheet "Share""#, "\(sheet.text)")
+        let dismissed = try await server.call("dismiss", ["session": "s1"])
+        #expect(dismissed.text.hasPrefix(#"session s1 · recipes/book › tab "Recipes" › push "Carbonara""# + "\n"), "\(dismissed.text)")
+        let back = try await server.call("back", ["session": "s1"])
+        #expect(back.structured?.objectValue?["route"]?.stringValue == #"recipes/book › tab "Recipes""#, "\(back.text)")
+        let state = try await server.call("state", ["session": "s1"])
+        #expect(state.text.contains(#"recipes/book › tab "Recipes""#), "\(state.text)")
+        let refused = try await server.call("back", ["session": "s1"])
+        #expect(refused.isError && refused.text.contains("already at the first screen (recipes/book)"), "\(refused.text)")
+        await server.close()
+    }
+
+    @Test
     func aClientStartsTapsThroughToADetailAndReadsTheRouteAndTheScreen() async throws {
         let server = try await Connection(apphost)
         let tools = try await server.client.listTools().tools.map(\.name)
