@@ -138,6 +138,57 @@ struct ViewNavigationTests {
     }
 }
 
+extension ViewNavigationTests {
+    @Test
+    func eachKindOfPresentationIsALayerAndClosingItWritesItsBinding() async throws {
+        let log = Log()
+        let screen = Screen(EveryPresentation(log: log))
+        for (button, layer) in [
+            ("Cover", #"cover "Covered""#), ("Popover", #"popover "popover""#), ("Flag", #"push "Flagged""#),
+            ("Item", #"push "pear""#), ("Sheet item", #"sheet "Sheet fig""#), ("Confirm", #"dialog "Sure?""#),
+        ] {
+            try await screen.press(button)
+            #expect(screen.layers == [layer], "\(button)")
+            screen.closeTop()
+            #expect(screen.layers.isEmpty, "closing \(layer) writes the state that presented it")
+        }
+        #expect(log.lines == ["cover dismissed", "sheet dismissed"], "onDismiss runs when the host closes a sheet or a cover")
+    }
+}
+
+struct EveryPresentation: View {
+    let log: Log
+    @State private var covers = false
+    @State private var pops = false
+    @State private var flagged = false
+    @State private var item: String?
+    @State private var sheetItem: Fruit?
+    @State private var confirms = false
+
+    var body: some View {
+        VStack {
+            Button("Cover") { covers = true }
+            Button("Popover") { pops = true }
+            Button("Flag") { flagged = true }
+            Button("Item") { item = "pear" }
+            Button("Sheet item") { sheetItem = Fruit(id: "fig") }
+            Button("Confirm") { confirms = true }
+        }
+        .fullScreenCover(isPresented: $covers, onDismiss: { log.lines.append("cover dismissed") }) {
+            Text("cover").navigationTitle("Covered")
+        }
+        .popover(isPresented: $pops) { Text("popover") }
+        .navigationDestination(isPresented: $flagged) { Text("flag").navigationTitle("Flagged") }
+        .navigationDestination(item: $item) { value in Text("item \(value)") }
+        .sheet(item: $sheetItem, onDismiss: { log.lines.append("sheet dismissed") }) { fruit in
+            Text("fruit").navigationTitle("Sheet \(fruit.id)")
+        }
+        .confirmationDialog("Sure?", isPresented: $confirms, presenting: "data") { value in
+            Button("Yes, \(value)") {}
+        }
+    }
+}
+
 extension Screen {
     /// The layers its views own, as a drawing now finds them (`viewLayers` is the last drawing's).
     var layers: [String] {

@@ -6,19 +6,26 @@ enum BookTab: Hashable {
     case settings
 }
 
-/// The book: a tab of recipes and a tab of settings.
+/// The book: a tab of recipes and a tab of settings. A link to a recipe
+/// (`recipes://recipe/3`) opens its tab and pushes it.
 struct RecipeBookView: View {
     @State private var store = RecipeStore()
     @State private var tab = BookTab.recipes
+    @State private var path: [Recipe] = []
 
     var body: some View {
         TabView(selection: $tab) {
-            RecipeListView(store: store)
+            RecipeListView(store: store, path: $path)
                 .tabItem { Label("Recipes", systemImage: "book") }
                 .tag(BookTab.recipes)
             BookSettingsView(store: store)
                 .tabItem { Label("Settings", systemImage: "gear") }
                 .tag(BookTab.settings)
+        }
+        .onOpenURL { url in
+            guard url.host == "recipe", let id = Int(url.lastPathComponent), let recipe = store.recipes.first(where: { $0.id == id }) else { return }
+            tab = .recipes
+            path = [recipe]
         }
     }
 }
@@ -26,7 +33,7 @@ struct RecipeBookView: View {
 /// The list of recipes, in a stack whose path the view keeps.
 struct RecipeListView: View {
     let store: RecipeStore
-    @State private var path: [Recipe] = []
+    @Binding var path: [Recipe]
     @State private var draft: Draft?
 
     var body: some View {

@@ -32,6 +32,7 @@ public struct Screen {
     private let observesModel: Bool
     private let takeWork: (@MainActor () -> [@MainActor () -> Void])?
     private let layers: (@MainActor () -> [ViewLayer])?
+    private let urlHandler: (@MainActor (String) -> Bool)?
 
     /// Pairs a view model with its view, a pure function of the model's state.
     public init<Model: ViewModel>(_ model: Model, @ViewBuilder view: @escaping @MainActor (Model) -> [Node]) {
@@ -42,6 +43,7 @@ public struct Screen {
         observesModel = model is any Observable
         takeWork = nil
         layers = nil
+        urlHandler = nil
     }
 
     /// Pairs any model with its view; the model needs no AppHost protocol.
@@ -53,6 +55,7 @@ public struct Screen {
         observesModel = model is any Observable
         takeWork = nil
         layers = nil
+        urlHandler = nil
     }
 
     /// Pairs a model with its view and the work to start when the screen appears, as SwiftUI's
@@ -71,6 +74,7 @@ public struct Screen {
         observesModel = model is any Observable
         takeWork = nil
         layers = nil
+        urlHandler = nil
     }
 
     /// A screen with no view model.
@@ -82,6 +86,7 @@ public struct Screen {
         observesModel = false
         takeWork = nil
         layers = nil
+        urlHandler = nil
     }
 
     /// A screen drawn from a tree of views that keeps state between drawings and names work to
@@ -93,7 +98,8 @@ public struct Screen {
         model: AnyObject?,
         body: @escaping @MainActor () -> [Node],
         viewWork: @escaping @MainActor () -> [@MainActor () -> Void],
-        layers: (@MainActor () -> [ViewLayer])? = nil
+        layers: (@MainActor () -> [ViewLayer])? = nil,
+        openURL: (@MainActor (String) -> Bool)? = nil
     ) {
         if let model = model as? any ViewModel {
             loadModel = { await model.load() }
@@ -106,6 +112,7 @@ public struct Screen {
         observesModel = true
         takeWork = viewWork
         self.layers = layers
+        urlHandler = openURL
     }
 
     private static func resultReceiver(of model: AnyObject) -> (@MainActor (Route) async -> Void)? {
@@ -138,6 +145,13 @@ public struct Screen {
     /// alerts), bottom first: above the screen's route, below nothing.
     @_spi(Host)
     public var viewLayers: [ViewLayer] { layers?() ?? [] }
+
+    /// Hands a URL the app was asked to open to the views' `.onOpenURL` handlers, as last drawn:
+    /// true if one took it.
+    @_spi(Host)
+    public func openURL(_ url: String) -> Bool {
+        urlHandler?(url) ?? false
+    }
 
     /// True when the model is `@Observable`: its body is worth keeping until what it read changes.
     @_spi(Host)

@@ -404,6 +404,17 @@ enum Accessibility {
 // MARK: Presentations
 
 extension View {
+    /// What the view does with a URL the app is asked to open (`open myapp://…` in a session) that
+    /// no feature's `url(for:)` resolves: every view drawn with one, in the tree's order, is given it.
+    public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View {
+        modified { context, drawContent in
+            context.graph.urlHandlers.append(action)
+            return drawContent(context)
+        }
+    }
+}
+
+extension View {
     /// While `isPresented`, draws `content` in place of the screen; `dismiss` ends it.
     public func sheet<Content: View>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content) -> some View {
         presenting(.sheet, isPresented: isPresented, onDismiss: onDismiss, content: content)

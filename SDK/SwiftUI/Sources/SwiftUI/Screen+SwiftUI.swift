@@ -27,7 +27,11 @@ extension Screen {
                 let work = MainActorBox(value: work)
                 return { work.value() }
             }
-        }, layers: { graph.layers })
+        }, layers: { graph.layers }, openURL: { text in
+            guard let url = URL(string: text), !graph.urlHandlers.isEmpty else { return false }
+            for handler in graph.urlHandlers { handler(url) }
+            return true
+        })
     }
 }
 

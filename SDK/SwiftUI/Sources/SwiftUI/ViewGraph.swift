@@ -198,6 +198,8 @@ final class ViewGraph {
     /// reference to the graph would give it a side table, and every retain of it (each context
     /// drawn holds it) would take the slow path.
     private let tasks = ViewTasks()
+    /// What the views drawn last ask to do with a URL the app opens (`.onOpenURL`), in the tree's order.
+    var urlHandlers: [(URL) -> Void] = []
     /// The presentations the drawing found (pushed views, sheets, alerts), in the order they were
     /// drawn, with what each shows: one drawn inside another, or after it, covers it.
     private var presentations: [(layer: ViewLayer, nodes: [Node]?)] = []
@@ -219,6 +221,7 @@ final class ViewGraph {
         found.removeAll(keepingCapacity: true)
         foundOrder.removeAll(keepingCapacity: true)
         presentations.removeAll(keepingCapacity: true)
+        urlHandlers.removeAll()
         let context = _RenderContext(graph: self, path: 0, environment: environment)
         let nodes = root.render(in: context)
         let shown = presentations.last(where: { $0.nodes != nil })?.nodes ?? nodes

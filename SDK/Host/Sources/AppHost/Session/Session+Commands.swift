@@ -124,6 +124,12 @@ extension Session {
         case .tab(let target):
             return selectTab(target, command: text)
         case .open(let link):
+            // A URL no feature resolves goes to the views that asked for URLs (`.onOpenURL`), as on a device.
+            if let url = DeepLinkURL(parsing: link), (try? navigator.registry.resolve(url: url)) == nil,
+                let screen = screens.topScreen(navigator), screen.openURL(link)
+            {
+                return true
+            }
             do {
                 try navigator.open(link)
             } catch {

@@ -290,7 +290,15 @@ public final class Session {
                 report("routes: this session was started without a map of the features' routes")
                 return outcome(since: before)
             }
-            write(options.format == .json ? routeMap.json : routeMap.text(width: renderer.width))
+            // The layers the views own are reached by doing, not by a route: said after the map.
+            let layers = viewLayers.map(\.description)
+            if options.format == .json {
+                let map = routeMap.json.trimmingNewlines
+                write(layers.isEmpty ? routeMap.json : String(map.dropLast()) + ",\"viewLayers\":" + JSONRenderer.Value.array(layers.map { .string($0) }).text + "}\n")
+            } else {
+                let here = layers.isEmpty ? "" : "here, above \(topRoute.description.visible), the views own: \(layers.joined(separator: " › ").visible) (reached by doing, not by a link)\n"
+                write(routeMap.text(width: renderer.width) + here)
+            }
             return .proceed
         case .show:
             if let current { writeScreen(current.bytes) }
