@@ -134,3 +134,76 @@ struct ViewLayerCrawlTests {
         #expect(summary.problems(neverReached: []) == [#"no way out: trap/main ('Trap') is presented, and none of its elements closes it"#])
     }
 }
+
+enum ShelfNavigation: Navigation {
+    case shelf
+    case book
+
+    static let routeName = "shelf"
+}
+
+/// What the views of the shelf's screens did, in order.
+@MainActor
+final class ShelfLog {
+    static let shared = ShelfLog()
+    var lines: [String] = []
+}
+
+struct ShelfView: View {
+    let router: any RouterContract
+
+    var body: some View {
+        Button("Open the book") { router.navigate(to: ShelfNavigation.book) }
+            .onAppear { ShelfLog.shared.lines.append("shelf appears") }
+            .onDisappear { ShelfLog.shared.lines.append("shelf disappears") }
+            .task {
+                ShelfLog.shared.lines.append("shelf task starts")
+                do { try await Task.sleep(for: .seconds(3600)) } catch { ShelfLog.shared.lines.append("shelf task cancelled") }
+            }
+    }
+}
+
+struct BookView: View {
+    var body: some View {
+        Text("A book")
+            .onAppear { ShelfLog.shared.lines.append("book appears") }
+            .onDisappear { ShelfLog.shared.lines.append("book disappears") }
+    }
+}
+
+/// A screen's views leave the screen as on a device: covered by a push, popped, or sent away by
+/// `root`, their `.onDisappear` runs and their `.task` is cancelled; shown again, they appear anew.
+@MainActor
+@Suite
+struct ScreenLifecycleTests {
+    @Test
+    func aCoveredOrPoppedScreensViewsDisappearAndAppearAgainWhenShown() async throws {
+        ShelfLog.shared.lines = []
+        let registry = DestinationRegistry()
+        try registry.register(ShelfNavigation.self, root: .shelf, feature: "shelf") { navigation, router in
+            switch navigation {
+            case .shelf: Screen(ShelfView(router: router), router: router)
+            case .book: Screen(BookView(), router: router)
+            }
+        }
+        let sut = Session(
+            registry: registry, start: try #require(registry.root(named: "shelf")),
+            options: Session.Options(width: 40, virtualTime: true), output: { _ in }, errorOutput: { _ in }
+        )
+        await sut.start()
+        #expect(ShelfLog.shared.lines == ["shelf appears", "shelf task starts"])
+
+        await sut.execute("tap Open the book")
+        // The cancelled task sees its cancellation when it next runs, which may come after the book appears.
+        #expect(ShelfLog.shared.lines.dropFirst(2).filter { $0 != "shelf task cancelled" } == ["shelf disappears", "book appears"], "\(ShelfLog.shared.lines)")
+        #expect(ShelfLog.shared.lines.contains("shelf task cancelled"))
+
+        await sut.execute("back")
+        #expect(ShelfLog.shared.lines.suffix(3) == ["book disappears", "shelf appears", "shelf task starts"], "\(ShelfLog.shared.lines)")
+
+        await sut.execute("tap Open the book")
+        await sut.execute("root")
+        #expect(ShelfLog.shared.lines.suffix(3) == ["book disappears", "shelf appears", "shelf task starts"], "\(ShelfLog.shared.lines)")
+        await sut.end()
+    }
+}

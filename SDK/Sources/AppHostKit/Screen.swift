@@ -33,6 +33,7 @@ public struct Screen {
     private let takeWork: (@MainActor () -> [@MainActor () -> Void])?
     private let layers: (@MainActor () -> [ViewLayer])?
     private let urlHandler: (@MainActor (String) -> Bool)?
+    private let leave: (@MainActor () -> [@MainActor () -> Void])?
 
     /// Pairs a view model with its view, a pure function of the model's state.
     public init<Model: ViewModel>(_ model: Model, @ViewBuilder view: @escaping @MainActor (Model) -> [Node]) {
@@ -44,6 +45,7 @@ public struct Screen {
         takeWork = nil
         layers = nil
         urlHandler = nil
+        leave = nil
     }
 
     /// Pairs any model with its view; the model needs no AppHost protocol.
@@ -56,6 +58,7 @@ public struct Screen {
         takeWork = nil
         layers = nil
         urlHandler = nil
+        leave = nil
     }
 
     /// Pairs a model with its view and the work to start when the screen appears, as SwiftUI's
@@ -75,6 +78,7 @@ public struct Screen {
         takeWork = nil
         layers = nil
         urlHandler = nil
+        leave = nil
     }
 
     /// A screen with no view model.
@@ -87,6 +91,7 @@ public struct Screen {
         takeWork = nil
         layers = nil
         urlHandler = nil
+        leave = nil
     }
 
     /// A screen drawn from a tree of views that keeps state between drawings and names work to
@@ -99,7 +104,8 @@ public struct Screen {
         body: @escaping @MainActor () -> [Node],
         viewWork: @escaping @MainActor () -> [@MainActor () -> Void],
         layers: (@MainActor () -> [ViewLayer])? = nil,
-        openURL: (@MainActor (String) -> Bool)? = nil
+        openURL: (@MainActor (String) -> Bool)? = nil,
+        leave: (@MainActor () -> [@MainActor () -> Void])? = nil
     ) {
         if let model = model as? any ViewModel {
             loadModel = { await model.load() }
@@ -113,6 +119,7 @@ public struct Screen {
         takeWork = viewWork
         self.layers = layers
         urlHandler = openURL
+        self.leave = leave
     }
 
     private static func resultReceiver(of model: AnyObject) -> (@MainActor (Route) async -> Void)? {
@@ -145,6 +152,14 @@ public struct Screen {
     /// alerts), bottom first: above the screen's route, below nothing.
     @_spi(Host)
     public var viewLayers: [ViewLayer] { layers?() ?? [] }
+
+    /// The screen leaves the screen (it is popped, covered by a push, or its tab is left): the
+    /// work its views name for that (`.onDisappear`, their `.task`s cancelled), handed over to be
+    /// run; drawn again later, its views appear anew.
+    @_spi(Host)
+    public func viewsLeave() -> [@MainActor () -> Void] {
+        leave?() ?? []
+    }
 
     /// Hands a URL the app was asked to open to the views' `.onOpenURL` handlers, as last drawn:
     /// true if one took it.

@@ -31,6 +31,11 @@ extension Screen {
             guard let url = URL(string: text), !graph.urlHandlers.isEmpty else { return false }
             for handler in graph.urlHandlers { handler(url) }
             return true
+        }, leave: {
+            graph.leave().map { work in
+                let work = MainActorBox(value: work)
+                return { work.value() }
+            }
         })
     }
 }

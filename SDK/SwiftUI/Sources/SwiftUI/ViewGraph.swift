@@ -255,6 +255,24 @@ final class ViewGraph {
         return true
     }
 
+    /// The whole tree leaves the screen (popped, covered, its tab left): each view that was on it
+    /// disappears, in the tree's order (`.onDisappear`, its `.task` cancelled); the next drawing
+    /// finds them all appearing again. Their state stays.
+    func leave() -> [() -> Void] {
+        var work: [() -> Void] = []
+        for path in activeOrder {
+            guard let entry = active[path] else { continue }
+            if let disappear = entry.disappear { work.append(disappear) }
+            if entry.task != nil {
+                let tasks = tasks
+                work.append { tasks.cancel(at: path) }
+            }
+        }
+        active.removeAll()
+        activeOrder.removeAll()
+        return work
+    }
+
     /// Where the drawing is in the views it found with lifecycle work, for ``hideViews(since:)``.
     var viewMark: Int { foundOrder.count }
 

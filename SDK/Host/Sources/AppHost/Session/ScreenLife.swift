@@ -89,6 +89,14 @@ final class ScreenLife {
         origin.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "the feature"
     }
 
+    /// The screen leaves the screen: the work its views name for that, to run; its body is drawn
+    /// anew when it is shown again, so that its views appear again.
+    func leave() -> [@MainActor () -> Void] {
+        guard screen.drawsViews else { return [] }
+        stale.set()
+        return screen.viewsLeave()
+    }
+
     /// Cancels the work the screen started when it appeared, and hands it over to be awaited.
     func endTask() -> Task<Void, Never>? {
         defer { task = nil }

@@ -46,6 +46,7 @@ final class ScreenStore {
         screens = []
         waiting = nil
         installation = nil
+        visible = []
         return tasks
     }
 
@@ -165,13 +166,26 @@ final class ScreenStore {
         let item = navigator.selected
         guard screens.indices.contains(item) else { return [] }
         var work: [@MainActor () -> Void] = []
+        // Screens drawn last time and not now have left (popped, covered by a push, another tab
+        // selected): their views disappear first, as on a device.
+        var shown: [ScreenLife] = []
         for scope in screens[item] {
             guard let top = scope.last, top.life.screen.drawsViews else { continue }
-            _ = top.life.body(reportingTo: self.work)
-            work += top.life.screen.takeViewWork()
+            shown.append(top.life)
+        }
+        for life in visible where !shown.contains(where: { $0 === life }) {
+            work += life.leave()
+        }
+        visible = shown
+        for life in shown {
+            _ = life.body(reportingTo: self.work)
+            work += life.screen.takeViewWork()
         }
         return work
     }
+
+    /// The screens drawn from views that were on top of a scope when ``viewWork(_:)`` last looked.
+    private var visible: [ScreenLife] = []
 
     /// The screen on top of the selected item (of its topmost presented scope), if it was made.
     func topScreen(_ navigator: Navigator) -> Screen? {
