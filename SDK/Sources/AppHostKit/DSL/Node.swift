@@ -35,12 +35,21 @@ public enum Node: Sendable {
 public struct ToggleAction: Sendable {
     /// Runs the action.
     public let perform: @MainActor @Sendable (Bool) async -> Void
+    /// The same action, when it never suspends (a SwiftUI control's): run in place, with no task.
+    public let performNow: (@MainActor @Sendable (Bool) -> Void)?
     /// A name a flow can use for the element besides its label (SwiftUI's `accessibilityIdentifier`).
     public var identifier: String?
 
     /// Wraps an action.
     public init(_ perform: @escaping @MainActor @Sendable (Bool) async -> Void) {
         self.perform = perform
+        performNow = nil
+    }
+
+    /// Wraps an action that never suspends.
+    public init(synchronous perform: @escaping @MainActor @Sendable (Bool) -> Void) {
+        self.perform = { perform($0) }
+        performNow = perform
     }
 }
 
@@ -48,12 +57,21 @@ public struct ToggleAction: Sendable {
 public struct TextFieldAction: Sendable {
     /// Runs the action.
     public let perform: @MainActor @Sendable (String) async -> Void
+    /// The same action, when it never suspends (a SwiftUI control's): run in place, with no task.
+    public let performNow: (@MainActor @Sendable (String) -> Void)?
     /// A name a flow can use for the element besides its label (SwiftUI's `accessibilityIdentifier`).
     public var identifier: String?
 
     /// Wraps an action.
     public init(_ perform: @escaping @MainActor @Sendable (String) async -> Void) {
         self.perform = perform
+        performNow = nil
+    }
+
+    /// Wraps an action that never suspends.
+    public init(synchronous perform: @escaping @MainActor @Sendable (String) -> Void) {
+        self.perform = { perform($0) }
+        performNow = perform
     }
 }
 
@@ -61,11 +79,20 @@ public struct TextFieldAction: Sendable {
 public struct ButtonAction: Sendable {
     /// Runs the action.
     public let perform: @MainActor @Sendable () async -> Void
+    /// The same action, when it never suspends (a SwiftUI button's): run in place, with no task.
+    public let performNow: (@MainActor @Sendable () -> Void)?
     /// A name a flow can use for the element besides its label (SwiftUI's `accessibilityIdentifier`).
     public var identifier: String?
 
     /// Wraps an action.
     public init(_ perform: @escaping @MainActor @Sendable () async -> Void) {
         self.perform = perform
+        performNow = nil
+    }
+
+    /// Wraps an action that never suspends.
+    public init(synchronous perform: @escaping @MainActor @Sendable () -> Void) {
+        self.perform = { perform() }
+        performNow = perform
     }
 }

@@ -230,10 +230,10 @@ extension Button: View where Label: View {
         guard context.environment.isEnabled else { return .text("\(text) (disabled)") }
         let run = MainActorBox(value: action)
         let dismiss = context.dismissesOnAction.map { MainActorBox(value: $0) }
-        return .button(text, action: ButtonAction {
+        return .button(text, action: ButtonAction(synchronous: {
             run.value()
             dismiss?.value()
-        })
+        }))
     }
 }
 
@@ -287,10 +287,10 @@ extension TextField: View where Label: View {
         let shown = secure ? String(repeating: "•", count: binding.wrappedValue.count) : binding.wrappedValue
         guard context.environment.isEnabled else { return [.text("\(title): \(shown) (disabled)")] }
         let submit = context.submit.map { MainActorBox(value: $0) }
-        return [.textField(title, text: shown, action: TextFieldAction { value in
+        return [.textField(title, text: shown, action: TextFieldAction(synchronous: { value in
             binding.wrappedValue = value
             submit?.value()
-        })]
+        }))]
     }
 }
 
@@ -362,7 +362,7 @@ extension Toggle: View where Label: View {
         let title = context.labelText(label)
         let binding = isOn
         guard context.environment.isEnabled else { return [.text("\(title): \(binding.wrappedValue ? "on" : "off") (disabled)")] }
-        return [.toggle(title, isOn: binding.wrappedValue, action: ToggleAction { binding.wrappedValue = $0 })]
+        return [.toggle(title, isOn: binding.wrappedValue, action: ToggleAction(synchronous: { binding.wrappedValue = $0 }))]
     }
 }
 
@@ -451,7 +451,7 @@ enum PickerChoice {
     @MainActor
     static func node(_ title: String, tag: AnyHashable, picker: PickerSelection) -> Node {
         let select = MainActorBox(value: picker.select)
-        return .toggle(title, isOn: picker.isSelected(tag), action: ToggleAction { _ in select.value(tag) })
+        return .toggle(title, isOn: picker.isSelected(tag), action: ToggleAction(synchronous: { _ in select.value(tag) }))
     }
 }
 

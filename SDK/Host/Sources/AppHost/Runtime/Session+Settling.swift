@@ -210,6 +210,17 @@ extension Session {
         }
     }
 
+    /// Runs view-model code that never suspends (a SwiftUI control's action, a view's lifecycle
+    /// work) in place, so that the tasks it starts carry the command's marker, as
+    /// ``runningViewModelCode(_:)`` does with no task of its own: nothing to await, no hop.
+    func runningViewModelCodeNow(_ body: () -> Void) {
+        let marker = startedWork ?? CommandWork(jobs: jobs)
+        startedWork = marker
+        jobs.readingClock {
+            CommandWork.$current.withValue(marker) { body() }
+        }
+    }
+
     /// Moves virtual time on by `duration`: each held sleep due by then wakes, in deadline order,
     /// and what it started settles before the next wakes.
     func passVirtualTime(_ duration: Duration) async {

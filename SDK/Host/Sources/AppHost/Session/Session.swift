@@ -346,11 +346,21 @@ public final class Session {
             case .navigated:
                 await refresh()
             case .model(let action):
-                await runningViewModelCode {
-                    switch action {
-                    case .button(let button): await button.perform()
-                    case .toggle(let toggle, let isOn): await toggle.perform(isOn)
-                    case .textField(let field, let value): await field.perform(value)
+                switch action {
+                // An action that never suspends (a SwiftUI control's) runs in place: no task, no hop.
+                case .button(let button) where button.performNow != nil:
+                    runningViewModelCodeNow { button.performNow?() }
+                case .toggle(let toggle, let isOn) where toggle.performNow != nil:
+                    runningViewModelCodeNow { toggle.performNow?(isOn) }
+                case .textField(let field, let value) where field.performNow != nil:
+                    runningViewModelCodeNow { field.performNow?(value) }
+                default:
+                    await runningViewModelCode {
+                        switch action {
+                        case .button(let button): await button.perform()
+                        case .toggle(let toggle, let isOn): await toggle.perform(isOn)
+                        case .textField(let field, let value): await field.perform(value)
+                        }
                     }
                 }
                 await refresh()
@@ -389,9 +399,10 @@ public final class Session {
             let work = screens.viewWork(navigator)
             if work.isEmpty { break }
             rounds += 1
-            await runningViewModelCode { [self] in
-                for part in work { part() }
-                if !screens.updateWithoutWaiting(navigator) { await screens.update(navigator) }
+            // The views' work is synchronous: it runs in place; only a load or a result it caused is awaited.
+            runningViewModelCodeNow { for part in work { part() } }
+            if !screens.updateWithoutWaiting(navigator) {
+                await runningViewModelCode { [self] in await screens.update(navigator) }
             }
             await settle()
         }
