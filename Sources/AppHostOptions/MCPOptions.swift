@@ -13,7 +13,7 @@ public struct MCPOptions: ParsableArguments, Sendable {
     @Option(help: "Seconds one command may take before its session ends naming the feature at fault (0: no limit).")
     public var featureTimeout: Int = SessionGuard.defaultLimit
 
-    @Option(help: "The folder the record tool writes flows into (default: the server's working folder); nothing is written outside it.")
+    @Option(help: "The folder the record tool writes flows into (default: a new folder the server makes in the temporary folder, named in its log and in each record answer); nothing is written outside it.")
     public var root: String?
 
     @Flag(help: "Load features from folders a client names even when others could write there (the checks --allow-untrusted skips for the server's own folders still apply to a client's unless this is given).")

@@ -108,7 +108,11 @@ actor LineTransport: Transport {
             if count == 0 { break }
             buffer += chunk[0..<count]
             while let newline = buffer[(start + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
-                if !skipping, newline > start {
+                // A line is measured whole, wherever its end falls in what was read.
+                if !skipping, newline - start > maximumMessage {
+                    logger.error("a message of more than \(maximumMessage / 1_048_576) MiB was refused (LineTransport.maximumMessage)")
+                    refuse(refusal)
+                } else if !skipping, newline > start {
                     messages.yield(Data(buffer[start..<newline]))
                 }
                 skipping = false

@@ -32,12 +32,28 @@ struct AppHostMCP: AsyncParsableCommand {
         } catch {
             throw ValidationError("apphost mcp: a folder for recordings \(error)")
         }
-        let calls = ToolCalls(
+        // Flows the record tool writes go where the person chose (--root), else into a new folder
+        // the server makes (mkdtemp), never its working folder: a server started in / or in a
+        // home folder would otherwise let a client write beside the person's own files.
+        let root: String
+        if let chosen = mcp.root {
+            root = chosen
+        } else {
+            do {
+                root = try PrivateFolder(prefix: "apphost-mcp-flows").path
+            } catch {
+                throw ValidationError("apphost mcp: a folder for recorded flows \(error)")
+            }
+            logger.info("the record tool writes flows into \(root) (--root chooses another folder)")
+        }
+        var made = ToolCalls(
             apphost: apphost, featureArguments: features.childArguments, logger: logger,
             maximumSessions: mcp.maxSessions, featureTimeout: mcp.featureTimeout,
-            recordings: recordings, root: WriteRoot(mcp.root ?? FileManager.default.currentDirectoryPath),
+            recordings: recordings, root: WriteRoot(root),
             allowUntrustedClientFolders: mcp.allowUntrustedClientFolders
         )
+        made.madeRoot = mcp.root == nil
+        let calls = made
 
         let server = Server(
             name: "apphost", version: BuildStamp.client.version,

@@ -23,8 +23,10 @@ struct ToolCalls: Sendable {
     let featureTimeout: Int
     /// Where sessions record their flows: the server's private folder.
     let recordingFolder: PrivateFolder
-    /// The folder the record tool writes into (`--root`, else the server's working folder).
+    /// The folder the record tool writes into (`--root`, else a new folder the server made).
     let root: WriteRoot
+    /// Whether ``root`` is the folder the server made: removed at the end if nothing was written there.
+    var madeRoot = false
     /// Whether folders a client names skip the trust checks (`--allow-untrusted-client-folders`).
     let allowUntrustedClientFolders: Bool
 
@@ -199,9 +201,15 @@ struct ToolCalls: Sendable {
         let renamed = flow.replacingOccurrences(of: "snapshot \(sourceName).screens/", with: "snapshot \(targetName).screens/")
             .replacingOccurrences(of: "apphost test \(source.lastPathComponent)\n", with: "apphost test \(targetName).flow\n")
         do {
-            // The flow first: a name that is taken is refused before anything is written.
-            try root.write(Array(renamed.utf8), to: path, existing: .refuse)
+            // The snapshots' folder first, then the flow: a name that is taken is refused before
+            // anything is written, and a folder made for a flow that cannot be written goes again.
             try root.makeFolder(screens, existing: .refuse)
+            do {
+                try root.write(Array(renamed.utf8), to: path, existing: .refuse)
+            } catch {
+                root.removeEmptyFolder(screens)
+                throw error
+            }
             let snapshots = (try? FileManager.default.contentsOfDirectory(atPath: source.deletingPathExtension().path + ".screens")) ?? []
             for name in snapshots.sorted() where name.hasSuffix(".screen") {
                 let bytes = try FileBytes.read(source.deletingPathExtension().path + ".screens/" + name)
@@ -234,6 +242,7 @@ struct ToolCalls: Sendable {
     func closeAll() async {
         for session in await sessions.all { await end(session) }
         recordingFolder.remove()
+        if madeRoot { rmdir(root.path) }
     }
 
     /// Closes a session and removes its recording.

@@ -24,6 +24,17 @@ struct Arguments {
             let names = known.sorted().map { "'\($0)'" }.joined(separator: ", ")
             throw ToolError(message: "\(tool) takes no argument '\(unknown)'" + (known.isEmpty ? "" : " (it takes \(names))"))
         }
+        // A control character (a NUL above all) would be cut, or read as the end of a line, on the
+        // way to a file's name or a session's command: refused, naming the argument.
+        for name in self.values.keys.sorted() {
+            let texts = self.values[name].map { value in value.stringValue.map { [$0] } ?? value.arrayValue?.compactMap(\.stringValue) ?? [] } ?? []
+            for text in texts {
+                if let control = text.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                    let code = "U+" + String(repeating: "0", count: 4 - String(control.value, radix: 16).count) + String(control.value, radix: 16, uppercase: true)
+                    throw ToolError(message: "\(tool): '\(name)' holds a control character (\(code)); names, labels, links and text are refused with one")
+                }
+            }
+        }
     }
 
     func string(_ name: String) throws(ToolError) -> String? {

@@ -128,6 +128,10 @@ struct FlowTest: AsyncParsableCommand {
             standardError("error: --junit \(junit) is \(timings.contains(read) ? "the report" : "the flow") \(read), which this run reads; name another file\n")
             return 2
         }
+        if let junit, let problem = JUnitReport.replaceProblem(junit) {
+            standardError("error: --junit \(junit.visible) \(problem)\n")
+            return 2
+        }
         var known: [String: Double] = [:]
         switch FlowTimings.read(timings) {
         case .success(let read): known = read

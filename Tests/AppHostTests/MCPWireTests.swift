@@ -101,8 +101,8 @@ struct MCPWireTests {
         let server: RunningProcess
         private var pending: [UInt8] = []
 
-        init(_ apphost: String) throws {
-            server = try ProcessRunner.start(apphost, ["mcp"])
+        init(_ apphost: String, _ arguments: [String] = [], in folder: String? = nil) throws {
+            server = try ProcessRunner.start(apphost, ["mcp"] + arguments, in: folder)
             send(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"wire","version":"1"}}}"#)
             _ = try line()
             send(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
@@ -174,6 +174,79 @@ struct MCPWireTests {
         #expect(refused["id"] is NSNull)
         #expect((error["message"] as? String)?.contains("longer than 4 MiB, the most apphost mcp reads (LineTransport.maximumMessage)") == true)
         #expect(next["id"] as? Int == 2 && next["result"] != nil, "\(next)")
+    }
+
+    @Test
+    func aMessageJustOverTheLimitWhoseEndArrivesWithItsLastPieceIsRefusedToo() throws {
+        let wire = try Wire(apphost)
+
+        // 4 MiB and 60 KiB: its line break comes in the same read as the bytes that cross the limit.
+        let padding = 4 * 1_048_576 + 60 * 1_024
+        wire.send(#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"sessions","arguments":{},"_pad":""# + String(repeating: "x", count: padding) + #""}}"#)
+        let refused = try wire.line()
+        wire.send(#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"sessions","arguments":{}}}"#)
+        let next = try wire.line()
+        wire.close()
+
+        #expect(refused["id"] is NSNull, "\(refused)")
+        #expect(((refused["error"] as? [String: Any])?["message"] as? String)?.contains("longer than 4 MiB") == true)
+        #expect(next["id"] as? Int == 2 && next["result"] != nil, "\(next)")
+    }
+
+    @Test
+    func aControlCharacterInAnArgumentIsRefusedNamingItAndNothingIsWritten() throws {
+        let folder = try FeatureFixtures()
+        let root = folder.directory.appendingPathComponent("flows").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let wire = try Wire(apphost, ["--root", root])
+        wire.send(#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"start","arguments":{"start":"home\u0000--help"}}}"#)
+        let start = try wire.line()
+        wire.send(#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"start","arguments":{"start":"home"}}}"#)
+        _ = try wire.line()
+        wire.send(#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"record","arguments":{"session":"s1","path":"probe-profile\u0000.flow"}}}"#)
+        let record = try wire.line()
+        wire.send(#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"type","arguments":{"session":"s1","element":1,"text":"a\nquit"}}}"#)
+        let type = try wire.line()
+        wire.close()
+
+        func text(_ answer: [String: Any]) -> String {
+            (((answer["result"] as? [String: Any])?["content"] as? [[String: Any]])?.first?["text"] as? String) ?? "\(answer)"
+        }
+        #expect(text(start) == "error: start: 'start' holds a control character (U+0000); names, labels, links and text are refused with one")
+        #expect(text(record) == "error: record: 'path' holds a control character (U+0000); names, labels, links and text are refused with one")
+        #expect(text(type).hasPrefix("error: type: 'text' holds a control character (U+000A)"), "\(text(type))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).isEmpty, "nothing is written for a refused name")
+    }
+
+    @Test
+    func aRefusedRecordWritesNothingAndTheDefaultRootIsAFolderTheServerMakes() throws {
+        let folder = try FeatureFixtures()
+        let root = folder.directory.appendingPathComponent("flows").path
+        try FileManager.default.createDirectory(atPath: root + "/taken.screens", withIntermediateDirectories: true)
+        let wire = try Wire(apphost, ["--root", root])
+        wire.send(#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"start","arguments":{"start":"home"}}}"#)
+        _ = try wire.line()
+        wire.send(#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"record","arguments":{"session":"s1","path":"taken.flow"}}}"#)
+        let refused = try wire.line()
+        wire.close()
+        #expect((refused["result"] as? [String: Any])?["isError"] as? Bool == true, "\(refused)")
+        #expect(!FileManager.default.fileExists(atPath: root + "/taken.flow"), "the flow is not written when its snapshots' folder is taken")
+
+        // With no --root, a server started in a folder writes nothing there.
+        let cwd = folder.directory.appendingPathComponent("home").path
+        try FileManager.default.createDirectory(atPath: cwd, withIntermediateDirectories: true)
+        let chosen = try Wire(apphost, [], in: cwd)
+        chosen.send(#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"start","arguments":{"start":"home"}}}"#)
+        _ = try chosen.line()
+        chosen.send(#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"record","arguments":{"session":"s1","path":"mine.flow"}}}"#)
+        let written = try chosen.line()
+        chosen.close()
+        let said = (((written["result"] as? [String: Any])?["content"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cwd).isEmpty, "the working folder is not written to")
+        let made = try #require(said.split(separator: "\n").last.map { String($0.split(separator: " ").last ?? "") }, "\(said)")
+        #expect(made.contains("apphost-mcp-flows-"), "\(said)")
+        #expect(FileManager.default.fileExists(atPath: made + "/mine.flow"), "\(said)")
+        try? FileManager.default.removeItem(atPath: made)
     }
 
     /// A crawl or a test called with a progress token hears `notifications/progress` as it goes,

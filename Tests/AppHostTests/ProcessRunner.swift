@@ -45,10 +45,11 @@ enum ProcessRunner {
     /// The registry cache the runs of one test process share.
     /// Starts a program with a pipe on each of its standard streams, keeping its registry cache apart
     /// as `run` does; the caller speaks to it and waits for it.
-    static func start(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> RunningProcess {
+    static func start(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:], in folder: String? = nil) throws -> RunningProcess {
         let running = RunningProcess()
         running.process.executableURL = URL(fileURLWithPath: executable)
         running.process.arguments = arguments
+        if let folder { running.process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         var environment = ProcessInfo.processInfo.environment
         environment[RegistryCache.environmentVariable] = environment[RegistryCache.environmentVariable] ?? testCache
         environment.merge(extra) { _, new in new }

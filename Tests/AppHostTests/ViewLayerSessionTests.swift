@@ -207,3 +207,50 @@ struct ScreenLifecycleTests {
         await sut.end()
     }
 }
+
+/// Files the person named are written only as they meant: a report never replaces a flow, a
+/// state file reached through a link stays a link.
+@Suite
+struct NamedFileTests {
+    private let apphost = ProcessRunner.built("apphost")
+
+    @Test
+    func aJUnitReportNeverReplacesAFileThatIsNotOne() throws {
+        let folder = try FeatureFixtures()
+        let flow = folder.path("a.flow")
+        try Data("start about\nsee About AppHost\n".utf8).write(to: URL(fileURLWithPath: flow))
+        try Data("start about\nsee About AppHost\n".utf8).write(to: URL(fileURLWithPath: folder.path("b.flow")))
+
+        let result = try ProcessRunner.run(apphost, ["test", "--junit", flow, folder.path("b.flow")])
+
+        #expect(result.status == 2)
+        #expect(result.errors == "error: --junit \(flow) exists and is not a JUnit report (it is a flow); name another file, or remove it first\n")
+        #expect(try String(contentsOfFile: flow, encoding: .utf8) == "start about\nsee About AppHost\n")
+        // A report written before is replaced.
+        let report = folder.path("report.xml")
+        #expect(try ProcessRunner.run(apphost, ["test", "--junit", report, folder.path("b.flow")]).status == 0)
+        #expect(try ProcessRunner.run(apphost, ["test", "--junit", report, folder.path("b.flow")]).status == 0)
+    }
+
+    @Test
+    func aStateFileReachedThroughALinkIsSavedToWhereItPointsAndTheLinkStays() throws {
+        let folder = try FeatureFixtures()
+        let target = folder.path("real.json")
+        let link = folder.path("state.json")
+        #expect(symlink(target, link) == 0)
+        let first = try ProcessRunner.run(apphost, ["--start", "about", "--state", link], input: "tap Open-source licenses\n")
+        #expect(first.status == 0)
+        #expect(first.errors.contains("is a symbolic link to nothing; this session saves nothing to it"), "\(first.errors)")
+        #expect(!FileManager.default.fileExists(atPath: target))
+
+        try Data().write(to: URL(fileURLWithPath: target))
+        let second = try ProcessRunner.run(apphost, ["--start", "about", "--state", link], input: "tap Open-source licenses\n")
+        #expect(second.status == 0, "\(second.errors)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target, "the link is still a link")
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("about\\/licenses"))
+        #expect(FileManager.default.fileExists(atPath: target + ".lock"), "the lock is the file's, not the link's")
+
+        let third = try ProcessRunner.run(apphost, ["--start", "about", "--state", link], input: "state\n")
+        #expect(third.output.hasSuffix("about/main>about/licenses\n"), "\(third.output.suffix(200))")
+    }
+}

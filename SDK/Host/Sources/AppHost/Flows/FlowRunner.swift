@@ -283,6 +283,23 @@ public enum ScreenDiff {
 
 /// JUnit XML for flow results, as CI systems read it.
 public enum JUnitReport {
+    /// Why `path` may not take a report, or nil: a file that is there and is not a JUnit report
+    /// (a flow named by mistake, `--junit a.flow b.flow`) is never replaced; a report written
+    /// before, a device or a pipe, or a new name may be.
+    public static func replaceProblem(_ path: String) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return "cannot be read, so it is not replaced; name another file" }
+        var head = [UInt8](repeating: 0, count: 4_096)
+        let count = head.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard count > 0 else { return count == 0 ? nil : "cannot be read, so it is not replaced; name another file" }
+        let text = String(decoding: head[0..<count], as: UTF8.self)
+        if text.hasPrefix("<?xml"), text.contains("<testsuite") { return nil }
+        return "exists and is not a JUnit report\(path.hasSuffix(".flow") ? " (it is a flow)" : ""); name another file, or remove it first"
+    }
+
     public static func xml(_ results: [FlowResult], suite: String = "apphost flows") -> String {
         let failures = results.filter { !$0.passed }.count
         let time = results.reduce(0) { $0 + $1.seconds }

@@ -16,7 +16,8 @@ public struct StateStore: Sendable {
     /// The format this host writes and reads.
     public static let formatVersion = 1
 
-    /// The state file.
+    /// The state file: the file a symbolic link the person named points at, so that a save
+    /// replaces that file (and the link stays), and the lock is taken on it, not on the link.
     public let path: String
 
     /// What loading found.
@@ -46,9 +47,18 @@ public struct StateStore: Sendable {
         var version: Int
     }
 
-    /// A store for the file at `path`.
+    /// A store for the file at `path` (or at the file it links to).
     public init(path: String) {
-        self.path = path
+        self.path = Self.target(of: path)
+    }
+
+    /// The file a symbolic link points at, followed to the end; `path` itself when it is no link
+    /// or a link to nothing (which ``saveProblem`` refuses).
+    static func target(of path: String) -> String {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The journey to the layers the views owned when the file was saved, if they owned any: read
@@ -213,6 +223,7 @@ public struct StateStore: Sendable {
     /// or write is never replaced: what it holds is not this session's to lose.
     public var saveProblem: String? {
         var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { return "is a symbolic link to nothing" }
         guard stat(path, &status) == 0 else {
             return errno == ENOENT ? nil : "cannot be looked at (\(String(cString: strerror(errno))))"
         }

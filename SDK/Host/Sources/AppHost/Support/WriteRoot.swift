@@ -131,6 +131,14 @@ public struct WriteRoot: Sendable {
         close(folder)
     }
 
+    /// Removes the empty folder `name` inside the root, one the caller has just made (a write
+    /// that failed after it): a folder with anything in it stays, and no link is followed.
+    public func removeEmptyFolder(_ name: String) {
+        guard let parts = try? components(of: name), let parent = try? openFolder(parts.dropLast(), creating: false, for: name) else { return }
+        defer { close(parent) }
+        _ = unlinkat(parent, parts[parts.count - 1], AT_REMOVEDIR)
+    }
+
     /// Opens the folder `parts` below the root, each step without following a link, making the
     /// missing ones when `creating`; the descriptor is the caller's to close.
     private func openFolder(_ parts: ArraySlice<String>, creating: Bool, for name: String) throws(WriteRefusal) -> Int32 {
