@@ -69,13 +69,34 @@ struct ProbingTests {
             "error: \(fifo): is a FIFO, not a regular file; it is never opened",
             "error: \(abort): crashed while loading (SIGABRT)",
             "error: \(exit): exited while loading (status 0)",
-            "error: \(loop): did not finish loading within 1 s",
+            "error: \(loop): did not finish loading within 4 s",
             "error: \(segfault): crashed while loading (SIGSEGV)",
-            "error: \(spin): did not finish loading within 1 s",
+            "error: \(spin): did not finish loading within 4 s",
             "error: \(unmapped): crashed while loading (SIGSEGV)",
             "error: \(trap): crashed while loading (SIGILL); it wrote: Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range",
             "error: \(text): not a loadable shared object: \(text): invalid ELF header",
         ])
+    }
+
+    @Test
+    func aProbeThatMissesItsLimitQuarantinesNothingAndIsSaidToBeSlow() throws {
+        let setup = try Setup()
+        try setup.features.addBuiltFeature("Home")
+        try setup.features.addBuiltFeature("Character")
+
+        // A limit no machine meets stands for a load spike; the default limit follows it each time.
+        for round in 1...10 {
+            let spiked = try run(["list", "--probe-timeout", "0.01"], setup)
+            #expect(!spiked.errors.contains("quarantined"), "round \(round): \(spiked.errors)")
+            // Probed (not taken from the cache), and loaded: only in the retry with the longer limit.
+            if spiked.errors.isEmpty, spiked.output.contains(")  probed\n") {
+                #expect(spiked.output.contains("was slow to probe: it missed the 0.01 s limit and loaded when probed again with 0.04 s (--probe-timeout)"), "round \(round): \(spiked.output)")
+            }
+            let normal = try run(["list"], setup)
+            #expect(normal.status == 0, "round \(round): \(normal.errors)")
+            #expect(normal.errors == "", "round \(round): a good feature is never left refused: \(normal.errors)")
+            #expect(normal.output.contains("2 features:"), "round \(round)")
+        }
     }
 
     @Test

@@ -178,9 +178,19 @@ extension FeatureHost {
             switch results[candidate.path] {
             case .success(let probed)?:
                 finding = .described(probed.claims, json: probed.json)
+                if let missed = probed.missedLimit {
+                    let seconds = { (value: Double) in value.rounded() == value ? "\(Int(value)) s" : "\(value) s" }
+                    noteSlowProbe("\(candidate.path) was slow to probe: it missed the \(seconds(missed)) limit and loaded when probed again with \(seconds(missed * FeatureProber.retryFactor)) (--probe-timeout)")
+                }
             case .failure(let error)?:
                 finding = .refused(error.description)
                 noteRefusedByProbe(error)
+                // Only a verdict that repeats is kept: a file that hung, or whose probe never
+                // started, is refused this time and probed again at the next start.
+                if !error.isRepeatable {
+                    found[candidate.path] = (finding, true)
+                    continue
+                }
             case nil:
                 continue
             }

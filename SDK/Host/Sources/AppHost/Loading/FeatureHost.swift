@@ -202,6 +202,12 @@ public final class FeatureHost {
         report?("warning: " + line)
     }
 
+    /// Notes a file that loaded only in a retry with a longer limit, for `apphost list`.
+    func noteSlowProbe(_ line: String) {
+        notes.append(line)
+        logger.notice("\(line)")
+    }
+
     /// A feature package's `swift build` puts a copy of the kit beside its libraries, and puts it back
     /// after each build: that is normal, and harmless (the copy is never loaded; every feature
     /// links the kit by name and gets the host's), so it is a note for `apphost list`, not a warning

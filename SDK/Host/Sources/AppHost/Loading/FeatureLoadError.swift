@@ -4,6 +4,15 @@ import Glibc
 
 /// Why one feature library could not be loaded. Every case names the file.
 public enum FeatureLoadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Whether probing the same file again would find the same: a crash, an exit or a refusal
+    /// would; a probe that missed its limit (on a loaded machine) or never started might not.
+    public var isRepeatable: Bool {
+        switch self {
+        case .hungWhileLoading, .probeFailed: false
+        default: true
+        }
+    }
+
     /// No file at the path.
     case notFound(path: String)
     /// `dlopen` refused the file; `reason` is its `dlerror` text.

@@ -30,6 +30,8 @@ public struct ProbedFeature: Sendable {
     public var claims: FeatureClaims
     /// Its ``FeatureDescription`` as JSON, decoded only when needed.
     public var json: CacheText
+    /// The limit it missed, when it loaded only in a retry alone with a longer one (a loaded machine).
+    public var missedLimit: Double?
 }
 
 /// What probing one file found: what it registers, or why it is refused.
@@ -93,6 +95,8 @@ public struct FeatureProber: Sendable {
 
     /// The default limit on loading one file, in seconds.
     public static let defaultTimeout = 5.0
+    /// How many times the limit a file that missed it is given in a retry alone, before it is refused.
+    public static let retryFactor = 4.0
 
     /// A prober running `executable`, `parallelism` children at once.
     public init(
@@ -120,11 +124,17 @@ public struct FeatureProber: Sendable {
         return results.withLock { $0 }
     }
 
-    /// Probes `path` in a child of its own; its result, recorded, if the child got that far.
-    private func probeAlone(_ path: String, record: (String, ProbeResult) -> Void) -> ProbeResult? {
+    /// Probes `path` in a child of its own, with `limit` (the prober's unless given); its result,
+    /// recorded, if the child got that far.
+    private func probeAlone(_ path: String, limit: Double? = nil, record: (String, ProbeResult) -> Void) -> ProbeResult? {
         guard let child = try? ProbeChild(executable: executable, files: [path]) else { return nil }
         var result: ProbeResult?
-        _ = child.watch(timeout: timeout) { _, probed in result = probed }
+        _ = child.watch(timeout: limit ?? timeout) { _, probed in result = probed }
+        if let limit, case .success(var probed)? = result {
+            probed.missedLimit = timeout
+            result = .success(probed)
+            _ = limit
+        }
         if let result { record(path, result) }
         return result
     }
@@ -132,6 +142,10 @@ public struct FeatureProber: Sendable {
     /// Probes one group of files in order, a child at a time, replacing a child that dies.
     private func probe(group: [String], record: (String, ProbeResult) -> Void) {
         var remaining = group[...]
+        // A child that never answered within the limit is started again once with a longer one
+        // (a loaded machine); what loads then is noted as slow.
+        var limit = timeout
+        var retried = false
         while !remaining.isEmpty {
             let batch = Array(remaining)
             let child: ProbeChild
@@ -141,14 +155,24 @@ public struct FeatureProber: Sendable {
                 for path in batch { record(path, .failure(.probeFailed(path: path, reason: error.message))) }
                 return
             }
-            let outcome = child.watch(timeout: timeout) { index, result in
-                record(batch[index], result)
+            let outcome = child.watch(timeout: limit) { index, result in
+                if retried, case .success(var probed) = result {
+                    probed.missedLimit = timeout
+                    record(batch[index], .success(probed))
+                } else {
+                    record(batch[index], result)
+                }
             }
             remaining = remaining.dropFirst(outcome.finished)
             guard let current = remaining.first else { return }
             guard outcome.started else {
                 // The child ended between files: a fresh one goes on if this one made progress.
                 if outcome.finished > 0 { continue }
+                if !retried {
+                    retried = true
+                    limit = timeout * Self.retryFactor
+                    continue
+                }
                 for path in remaining {
                     record(path, .failure(.probeFailed(path: path, reason: "the probe (\(executable)) ended before loading it (\(outcome.end))")))
                 }
@@ -156,7 +180,13 @@ public struct FeatureProber: Sendable {
             }
             // A file that ended a child that had loaded others first is tried again alone before
             // it is refused: a neighbour's fault, or a passing one, never quarantines a good file.
-            let alone = outcome.finished == 0 ? nil : probeAlone(current, record: record)
+            // One that missed the limit is tried alone with a longer one: a loaded machine is slow.
+            let alone: ProbeResult? =
+                if case .timedOut = outcome.end {
+                    probeAlone(current, limit: timeout * Self.retryFactor, record: record)
+                } else {
+                    outcome.finished == 0 ? nil : probeAlone(current, record: record)
+                }
             if alone == nil {
                 switch outcome.end {
                 case .signalled(let signal):
@@ -164,7 +194,7 @@ public struct FeatureProber: Sendable {
                 case .exited(let status):
                     record(current, .failure(.exitedWhileLoading(path: current, status: status, output: outcome.output)))
                 case .timedOut:
-                    record(current, .failure(.hungWhileLoading(path: current, seconds: timeout)))
+                    record(current, .failure(.hungWhileLoading(path: current, seconds: timeout * Self.retryFactor)))
                 }
             }
             remaining = remaining.dropFirst()
