@@ -49,7 +49,9 @@ enum CompareBenchmark {
             )
         }
         try prepare(builds, workspace: workspace)
-        let figures = try makeFigures(workspace: workspace)
+        // APPHOST_BENCHMARK_ONLY=TEXT measures only the figures whose names hold TEXT (a quick look at one).
+        let only = ProcessInfo.processInfo.environment["APPHOST_BENCHMARK_ONLY"].flatMap { $0.isEmpty ? nil : $0 }
+        let figures = try makeFigures(workspace: workspace).filter { only == nil || $0.name.contains(only!) }
 
         print("apphost-benchmark compare: OLD \(builds[0].directory.path), NEW \(builds[1].directory.path); \(runs) runs each, interleaved")
         print(pad("figure", 58) + pad("OLD min / median / max", 28) + pad("NEW min / median / max", 28) + "NEW ÷ OLD")

@@ -170,8 +170,8 @@ public final class Session {
         pendingReplay = nil
         replaying = replay != nil
         await refresh()
-        journeyAnchor = deepLink.description
-        noteJourney(nil)
+        journeyAnchor = nil
+        noteJourney(nil, text: "", on: nil)
         if let replay {
             await replayJourney(replay)
             replaying = false
@@ -261,7 +261,8 @@ public final class Session {
         }
         let text = line.trimmingSpaces
         runningCommand = text
-        let journeyText = command.isReplayable ? journeyText(for: command, text: text) : nil
+        // The screen the command acts on: what a journey names its element by, if one is kept.
+        let acted = command.isReplayable ? current : nil
         switch command {
         case .state:
             if navigator.live.count > 0 { noteLiveValuesLeftOut(navigator.restorable.omitted) }
@@ -366,7 +367,7 @@ public final class Session {
                 await refresh()
             }
         }
-        noteJourney(journeyText)
+        if command.isReplayable { noteJourney(command, text: text, on: acted) }
         recorder?.record(text, session: self, errors: errorCount > before ? Array(errors.suffix(errorCount - before)) : [])
         return outcome(since: before)
     }
@@ -418,8 +419,9 @@ public final class Session {
 
     /// How the layers the views own now were reached; nil while they own none (see ``ViewJourney``).
     public internal(set) var viewJourney: ViewJourney?
-    /// The state, as its link, when the views last owned no layer: where a journey starts.
-    var journeyAnchor = ""
+    /// The state, as its link, when the views last owned no layer: where a journey starts. Kept
+    /// as a value (cheap to copy) and spelled only when a journey begins.
+    var journeyAnchor: DeepLink?
     var warnedOfLongJourney = false
     /// True while a journey brought back is replayed: its steps are not drawn.
     var replaying = false

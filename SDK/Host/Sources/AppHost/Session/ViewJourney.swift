@@ -39,7 +39,7 @@ extension SessionCommand {
 extension Session {
     /// The command as a journey keeps it: a tap or typing by number is kept by the element's
     /// label when that label names it alone (a rebuilt feature may number its elements anew).
-    func journeyText(for command: SessionCommand, text: String) -> String {
+    func journeyText(for command: SessionCommand, text: String, on screen: RenderedScreen?) -> String {
         let number: Int
         let typing: Bool
         switch command {
@@ -47,7 +47,7 @@ extension Session {
         case .type(.number(let aimed), _): (number, typing) = (aimed, true)
         default: return text
         }
-        guard let actions = current?.actions, actions.indices.contains(number - 1) else { return text }
+        guard let actions = screen?.actions, actions.indices.contains(number - 1) else { return text }
         let label = actions[number - 1].label
         // A label of digits would be read as a number; `type` takes a one-word target.
         guard !label.isEmpty, !label.allSatisfy(\.isNumber), !typing || !label.contains(" "),
@@ -58,16 +58,17 @@ extension Session {
         return words.count == 3 ? "type \(label) \(words[2])" : text
     }
 
-    /// Notes a command that ran: the journey grows while the views own a layer, and starts again
-    /// from here once they own none.
-    func noteJourney(_ text: String?) {
+    /// Notes a command that ran (nil: the first screen was drawn): the journey grows while the
+    /// views own a layer, and starts again from here once they own none. What it costs a command
+    /// that opens no layer is a look at the layers and a copy of the state's value.
+    func noteJourney(_ command: SessionCommand?, text: String, on screen: RenderedScreen?) {
         let before = viewJourney
         if viewLayers.isEmpty {
             viewJourney = nil
-            journeyAnchor = deepLink.description
-        } else if let text {
-            var journey = viewJourney ?? ViewJourney(link: journeyAnchor, commands: [])
-            journey.commands.append(text)
+            journeyAnchor = deepLink
+        } else if let command {
+            var journey = viewJourney ?? ViewJourney(link: journeyAnchor?.description ?? deepLink.description, commands: [])
+            journey.commands.append(journeyText(for: command, text: text, on: screen))
             if journey.commands.count > ViewJourney.maximumCommands {
                 if !warnedOfLongJourney {
                     warnedOfLongJourney = true
@@ -79,7 +80,7 @@ extension Session {
             }
         } else if viewJourney == nil {
             // Layers the views opened by themselves (a sheet shown as the screen appears).
-            viewJourney = ViewJourney(link: journeyAnchor, commands: [])
+            viewJourney = ViewJourney(link: journeyAnchor?.description ?? deepLink.description, commands: [])
         }
         if viewJourney != before { onChange?() }
     }
