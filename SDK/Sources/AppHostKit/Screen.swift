@@ -33,7 +33,7 @@ public struct Screen {
     private let takeWork: (@MainActor () -> [@MainActor () -> Void])?
     private let layers: (@MainActor () -> [ViewLayer])?
     private let urlHandler: (@MainActor (String) -> Bool)?
-    private let leave: (@MainActor () -> [@MainActor () -> Void])?
+    private let visibility: (@MainActor (Bool) -> [@MainActor () -> Void])?
 
     /// Pairs a view model with its view, a pure function of the model's state.
     public init<Model: ViewModel>(_ model: Model, @ViewBuilder view: @escaping @MainActor (Model) -> [Node]) {
@@ -45,7 +45,7 @@ public struct Screen {
         takeWork = nil
         layers = nil
         urlHandler = nil
-        leave = nil
+        visibility = nil
     }
 
     /// Pairs any model with its view; the model needs no AppHost protocol.
@@ -58,7 +58,7 @@ public struct Screen {
         takeWork = nil
         layers = nil
         urlHandler = nil
-        leave = nil
+        visibility = nil
     }
 
     /// Pairs a model with its view and the work to start when the screen appears, as SwiftUI's
@@ -78,7 +78,7 @@ public struct Screen {
         takeWork = nil
         layers = nil
         urlHandler = nil
-        leave = nil
+        visibility = nil
     }
 
     /// A screen with no view model.
@@ -91,7 +91,7 @@ public struct Screen {
         takeWork = nil
         layers = nil
         urlHandler = nil
-        leave = nil
+        visibility = nil
     }
 
     /// A screen drawn from a tree of views that keeps state between drawings and names work to
@@ -105,7 +105,7 @@ public struct Screen {
         viewWork: @escaping @MainActor () -> [@MainActor () -> Void],
         layers: (@MainActor () -> [ViewLayer])? = nil,
         openURL: (@MainActor (String) -> Bool)? = nil,
-        leave: (@MainActor () -> [@MainActor () -> Void])? = nil
+        visibility: (@MainActor (Bool) -> [@MainActor () -> Void])? = nil
     ) {
         if let model = model as? any ViewModel {
             loadModel = { await model.load() }
@@ -119,7 +119,7 @@ public struct Screen {
         takeWork = viewWork
         self.layers = layers
         urlHandler = openURL
-        self.leave = leave
+        self.visibility = visibility
     }
 
     private static func resultReceiver(of model: AnyObject) -> (@MainActor (Route) async -> Void)? {
@@ -158,7 +158,14 @@ public struct Screen {
     /// run; drawn again later, its views appear anew.
     @_spi(Host)
     public func viewsLeave() -> [@MainActor () -> Void] {
-        leave?() ?? []
+        visibility?(false) ?? []
+    }
+
+    /// The screen is shown again without being drawn anew (nothing its views read has changed):
+    /// the work its views name for appearing (`.onAppear`, their `.task`s started again).
+    @_spi(Host)
+    public func viewsReturn() -> [@MainActor () -> Void] {
+        visibility?(true) ?? []
     }
 
     /// Hands a URL the app was asked to open to the views' `.onOpenURL` handlers, as last drawn:

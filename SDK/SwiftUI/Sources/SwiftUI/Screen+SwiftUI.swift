@@ -31,8 +31,8 @@ extension Screen {
             guard let url = URL(string: text), !graph.urlHandlers.isEmpty else { return false }
             for handler in graph.urlHandlers { handler(url) }
             return true
-        }, leave: {
-            graph.leave().map { work in
+        }, visibility: { shown in
+            (shown ? graph.returnWithoutDrawing() : graph.leave()).map { work in
                 let work = MainActorBox(value: work)
                 return { work.value() }
             }

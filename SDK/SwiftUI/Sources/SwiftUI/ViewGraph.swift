@@ -222,6 +222,8 @@ final class ViewGraph {
         foundOrder.removeAll(keepingCapacity: true)
         presentations.removeAll(keepingCapacity: true)
         urlHandlers.removeAll()
+        // Drawn anew after it left: every view it finds appears (what it held is gone).
+        left = nil
         let context = _RenderContext(graph: self, path: 0, environment: environment)
         let nodes = root.render(in: context)
         let shown = presentations.last(where: { $0.nodes != nil })?.nodes ?? nodes
@@ -268,8 +270,31 @@ final class ViewGraph {
                 work.append { tasks.cancel(at: path) }
             }
         }
+        left = (active, activeOrder)
         active.removeAll()
         activeOrder.removeAll()
+        return work
+    }
+
+    /// What the tree held when it left the screen, until it is shown again or drawn anew.
+    private var left: (active: [Int: LifecycleEntry], order: [Int])?
+
+    /// The tree is shown again as it was drawn last (nothing it read has changed): each view that
+    /// left appears again, in the tree's order (`.onAppear`, its `.task` started), without drawing.
+    func returnWithoutDrawing() -> [() -> Void] {
+        guard let left else { return [] }
+        self.left = nil
+        active = left.active
+        activeOrder = left.order
+        var work: [() -> Void] = []
+        for path in activeOrder {
+            guard let entry = active[path] else { continue }
+            if let appear = entry.appear { work.append(appear) }
+            if let task = entry.task {
+                let tasks = tasks
+                work.append { tasks.start(at: path) { await task() } }
+            }
+        }
         return work
     }
 

@@ -89,13 +89,24 @@ final class ScreenLife {
         origin.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "the feature"
     }
 
-    /// The screen leaves the screen: the work its views name for that, to run; its body is drawn
-    /// anew when it is shown again, so that its views appear again.
+    /// The screen leaves the screen: the work its views name for that, to run.
     func leave() -> [@MainActor () -> Void] {
         guard screen.drawsViews else { return [] }
-        stale.set()
+        left = true
         return screen.viewsLeave()
     }
+
+    /// The screen is shown again: if its kept body will be used (nothing it read changed), the
+    /// work of its views appearing again; else none, for drawing it anew finds them appearing.
+    func returning() -> [@MainActor () -> Void] {
+        guard left else { return [] }
+        left = false
+        guard kept != nil, !stale.isSet else { return [] }
+        return screen.viewsReturn()
+    }
+
+    /// Whether the screen left the screen and has not been shown since.
+    private var left = false
 
     /// Cancels the work the screen started when it appeared, and hands it over to be awaited.
     func endTask() -> Task<Void, Never>? {

@@ -178,6 +178,7 @@ final class ScreenStore {
         }
         visible = shown
         for life in shown {
+            work += life.returning()
             _ = life.body(reportingTo: self.work)
             work += life.screen.takeViewWork()
         }
