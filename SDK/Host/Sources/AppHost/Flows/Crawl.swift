@@ -79,6 +79,11 @@ public enum CrawlExplorer {
         session.holdsLiveValues || !session.viewLayers.isEmpty
     }
 
+    /// How long the crawl waits for what a command awaits that the host cannot see (a callback a
+    /// vendor's thread makes): longer than a session's default, for a crawl runs thousands of
+    /// commands, often beside other work, and a late callback must not read as a dead link.
+    public static let settleTimeout = Duration.seconds(8)
+
     /// How much virtual time the crawl lets pass on each state, for what its screen awaits (a
     /// `.task` that sleeps, a debounce) to land before its elements are read.
     public static let timeLimit = Session.waitUntilLimit
@@ -102,7 +107,8 @@ public enum CrawlExplorer {
             state = restored
         }
         let session = Session(
-            registry: registry, state: state, options: Session.Options(width: FlowRunner.width, virtualTime: true),
+            registry: registry, state: state,
+            options: Session.Options(width: FlowRunner.width, settleTimeout: settleTimeout, virtualTime: true),
             output: { _ in }, errorOutput: { errors.lines.append($0.trimmingNewlines) }
         )
         await session.start()

@@ -189,6 +189,9 @@ extension FeatureHost {
                 // started, is refused this time and probed again at the next start.
                 if !error.isRepeatable {
                     found[candidate.path] = (finding, true)
+                    // Kept under a key no file has: the next start, warm or cold, probes it again.
+                    start.records[candidate.path] = CacheRecord(path: candidate.path, key: .unmatched, sha256: nil, finding: finding)
+                    start.changed = true
                     continue
                 }
             case nil:

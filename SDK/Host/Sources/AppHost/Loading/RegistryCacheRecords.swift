@@ -13,6 +13,10 @@ public struct FileKey: Hashable, Sendable {
     var modified: Int64
     var changed: Int64
 
+    /// The key of no file (a size of -1): a record under it never matches, so its file is looked
+    /// at again at every start, and probed (a verdict that may not repeat, as a probe that timed out).
+    static let unmatched = FileKey(device: 0, inode: 0, size: -1, modified: 0, changed: 0)
+
     /// The key of the link at `path` itself (`lstat`), for a link that leads nowhere.
     static func ofLink(_ path: String) -> FileKey? {
         var status = stat()
