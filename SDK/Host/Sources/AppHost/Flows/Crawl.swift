@@ -87,6 +87,9 @@ public enum CrawlExplorer {
     /// How much virtual time the crawl lets pass on each state, for what its screen awaits (a
     /// `.task` that sleeps, a debounce) to land before its elements are read.
     public static let timeLimit = Session.waitUntilLimit
+    /// How many deadlines the crawl wakes on each state at most: content behind a sleep needs a
+    /// few; a screen that polls every millisecond would otherwise run 10,000 times a state.
+    public static let wakeUpLimit = 64
 
     private static func session(start: String, link: String?, registry: DestinationRegistry, errors: ErrorLog) async throws -> Session {
         if let link, link.hasPrefix(replayPrefix) {
@@ -94,7 +97,7 @@ public enum CrawlExplorer {
             let session = try await self.session(start: start, link: lines[0].isEmpty ? nil : lines[0], registry: registry, errors: errors)
             for command in lines.dropFirst() {
                 await session.execute(command)
-                await session.passTimeUntilIdle(limit: timeLimit)
+                await session.passTimeUntilIdle(limit: timeLimit, wakeUps: wakeUpLimit)
             }
             return session
         }
@@ -112,7 +115,7 @@ public enum CrawlExplorer {
             output: { _ in }, errorOutput: { errors.lines.append($0.trimmingNewlines) }
         )
         await session.start()
-        await session.passTimeUntilIdle(limit: timeLimit)
+        await session.passTimeUntilIdle(limit: timeLimit, wakeUps: wakeUpLimit)
         return session
     }
 
@@ -197,7 +200,7 @@ public enum CrawlExplorer {
         let before = errors.lines.count
         let redirectsBefore = session.lastRedirect?.count ?? 0
         await session.execute(command)
-        await session.passTimeUntilIdle(limit: timeLimit)
+        await session.passTimeUntilIdle(limit: timeLimit, wakeUps: wakeUpLimit)
         let redirect = session.lastRedirect.flatMap { $0.count > redirectsBefore ? $0.from.path : nil }
         var problem = errors.lines.count > before ? errors.lines[before...].joined(separator: " | ") : nil
         if problem == nil, let title = session.current?.layout.layers.last?.title, title.hasPrefix("Unavailable: ") {

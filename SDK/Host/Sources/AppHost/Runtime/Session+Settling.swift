@@ -238,16 +238,18 @@ extension Session {
 
     /// Lets virtual time pass, one deadline at a time, drawing what changes, until no sleep of the
     /// session is held (nothing the screen's work awaits is pending), at most `limit` of virtual
-    /// time: what the crawl does on each state, so that content behind a `.task`'s sleep is seen.
+    /// time and `wakeUps` deadlines: what the crawl does on each state, so that content behind a
+    /// `.task`'s sleep is seen, while a screen that polls forever costs a bounded few wake-ups.
     /// False if the limit came first (a poll or a timer that never ends). On real time it does nothing.
     @discardableResult
-    public func passTimeUntilIdle(limit: Duration = waitUntilLimit) async -> Bool {
+    public func passTimeUntilIdle(limit: Duration = waitUntilLimit, wakeUps maximum: Int? = nil) async -> Bool {
         guard usesVirtualTime else { return true }
         let target = jobs.elapsed + limit
+        let maximum = min(maximum ?? options.maximumWakeUps, options.maximumWakeUps)
         var wakeUps = 0
         while heldSleeps > 0 {
             if jobs.dropCancelledSleeps() { continue }
-            guard wakeUps < options.maximumWakeUps, jobs.release(upTo: target) else { return false }
+            guard wakeUps < maximum, jobs.release(upTo: target) else { return false }
             wakeUps += 1
             SessionGuard.renew()
             var none: CommandWork?
