@@ -84,6 +84,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+        // The runtime's canary: an AsyncAlgorithms debounce and timer wait on virtual time exactly.
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
     ],
     targets: [
         // The options `apphost` and `apphost-mcp` share, declared once.
@@ -145,6 +147,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // The MCP server's tests speak to `apphost mcp` with the SDK's own client.
                 "apphost-mcp",
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
