@@ -70,6 +70,7 @@ struct Crawl: AsyncParsableCommand {
     func run() async throws {
         features.bootstrapLogging()
         if serve {
+            ParentWatch.endWhenOrphaned()
             try await Crawler.serve(start: crawl.start, limit: crawl.featureTimeout, features: features)
             return
         }

@@ -43,6 +43,7 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         features.bootstrapLogging()
+        ParentWatch.endWhenOrphaned()
         let code = try await serve()
         if code != 0 { throw ExitCode(code) }
     }

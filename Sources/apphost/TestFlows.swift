@@ -88,6 +88,7 @@ struct FlowTest: AsyncParsableCommand {
         features.bootstrapLogging()
         let code: Int32
         if let child {
+            ParentWatch.endWhenOrphaned()
             code = try await runChild(child)
         } else {
             code = try await runAll()

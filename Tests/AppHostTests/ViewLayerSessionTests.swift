@@ -254,3 +254,40 @@ struct NamedFileTests {
         #expect(third.output.hasSuffix("about/main>about/licenses\n"), "\(third.output.suffix(200))")
     }
 }
+
+/// A child `apphost` lives for its parent: killed, the parent leaves no flow running under init.
+@Suite
+struct OrphanTests {
+    private let apphost = ProcessRunner.built("apphost")
+
+    @Test
+    func aKilledTestRunLeavesNoChildRunning() throws {
+        let folder = try FeatureFixtures()
+        let flow = folder.path("long-\(getpid()).flow")
+        try Data(("start about\n" + String(repeating: "wait 60s\n", count: 10)).utf8).write(to: URL(fileURLWithPath: flow))
+        let parent = try ProcessRunner.start(apphost, ["test", "--real-time", flow])
+
+        // The child is there once it runs the flow; then the parent is killed outright.
+        func children() -> [pid_t] {
+            let probe = try? ProcessRunner.run("/usr/bin/pgrep", ["-f", "test --child \(flow)"])
+            return (probe?.output ?? "").split(separator: "\n").compactMap { pid_t($0) }
+        }
+        var waited = 0
+        while children().isEmpty, waited < 300 {
+            usleep(100_000)
+            waited += 1
+        }
+        #expect(!children().isEmpty, "the flow's child never started")
+        // Not waited for: the child holds the parent's output pipe, so waiting for the parent's
+        // end would wait for the child's too.
+        kill(parent.process.processIdentifier, SIGKILL)
+
+        // A child that runs on (its flow waits ten minutes) fails here after 30 s; one that sees its parent
+        // gone ends at once.
+        let deadline = Date().addingTimeInterval(30)
+        while !children().isEmpty, Date() < deadline { usleep(100_000) }
+        let left = children()
+        for pid in left { kill(pid, SIGKILL) }
+        #expect(left.isEmpty, "the child outlived its parent")
+    }
+}
