@@ -360,3 +360,37 @@ struct AlertsView: View {
             }
     }
 }
+
+/// A screen's size is bounded while it is built: a ForEach of a million rows builds 100,000, a
+/// Text of megabytes draws its first one; each bound is said on the screen.
+@MainActor
+struct ScreenBoundTests {
+    @Test
+    func aForEachOfAMillionRowsBuildsOnlyWhatAScreenMayHold() {
+        let screen = Screen(MillionRows())
+        let body = screen.body
+        #expect(body.count == ForEach<Range<Int>, Int, SwiftUI.Text>.maximumRows + 1)
+        #expect(body.last?.summary == "error(\"a ForEach of 1000000 rows is drawn to its first 100000 (ForEach.maximumRows)\")")
+    }
+
+    @Test
+    func aTextOfMegabytesIsCutAtItsBound() {
+        let screen = Screen(SwiftUI.Text(String(repeating: "é", count: 2_000_000)))
+        let body = screen.body
+        guard case .text(let shown)? = body.first else {
+            Issue.record("\(body.prefix(1))")
+            return
+        }
+        #expect(shown.utf8.count <= SwiftUI.Text.maximumBytes + 4)
+        #expect(shown.hasSuffix(" …"))
+        #expect(body.last?.summary == "error(\"a Text of 4000000 bytes is drawn to its first 1048576 (Text.maximumBytes)\")")
+    }
+}
+
+struct MillionRows: View {
+    var body: some View {
+        ForEach(0..<1_000_000) { index in
+            Text("row \(index)")
+        }
+    }
+}

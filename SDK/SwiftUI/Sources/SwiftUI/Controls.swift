@@ -99,7 +99,19 @@ public struct Text: Equatable, Sendable {
 
 extension Text: View {
     public var body: Never { primitiveBody(Self.self) }
-    public func _render(in context: _RenderContext) -> [Node] { [.text(content)] }
+    public func _render(in context: _RenderContext) -> [Node] {
+        guard content.utf8.count > Self.maximumBytes else { return [.text(content)] }
+        // A text of hundreds of megabytes would make every layout and answer that size: cut, and said.
+        var end = content.utf8.index(content.utf8.startIndex, offsetBy: Self.maximumBytes)
+        while end > content.startIndex, !content.unicodeScalars.indices.contains(end) { end = content.utf8.index(before: end) }
+        return [
+            .text(String(content[..<end]) + " …"),
+            .error("a Text of \(content.utf8.count) bytes is drawn to its first \(Self.maximumBytes) (Text.maximumBytes)"),
+        ]
+    }
+
+    /// The most bytes of one `Text` that are drawn: more than any screen is read for.
+    public static let maximumBytes = 1_048_576
 }
 
 /// An image: drawn as nothing, except that a control labelled by images alone is named by them.

@@ -214,10 +214,20 @@ extension ForEach where Data == Range<Int>, ID == Int, Content: View {
 
 extension ForEach: View where Content: View {
     public var body: Never { primitiveBody(Self.self) }
+    /// The most rows one `ForEach` draws: as many as a screen may hold (the host's
+    /// `BodyNesting.maximumElements`), so a collection of millions is never built whole.
+    public static var maximumRows: Int { 100_000 }
+
     public func _render(in context: _RenderContext) -> [Node] {
         var nodes: [Node] = []
-        nodes.reserveCapacity(data.count)
+        nodes.reserveCapacity(Swift.min(data.count, Self.maximumRows))
+        var drawn = 0
         for element in data {
+            guard drawn < Self.maximumRows else {
+                nodes.append(.error("a ForEach of \(data.count) rows is drawn to its first \(Self.maximumRows) (ForEach.maximumRows)"))
+                break
+            }
+            drawn += 1
             let identity = id(element)
             let row = context.child(identity)
             let drawn = content(element)._render(in: row)
