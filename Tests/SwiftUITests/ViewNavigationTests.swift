@@ -394,3 +394,43 @@ struct MillionRows: View {
         }
     }
 }
+
+/// A view whose body draws itself `levels` times over, each inside a section and a stack.
+struct Nested: View {
+    let levels: Int
+
+    var body: some View {
+        if levels > 0 {
+            Section("level \(levels)") {
+                VStack { Nested(levels: levels - 1) }
+            }
+        } else {
+            Text("bottom")
+        }
+    }
+}
+
+extension ScreenBoundTests {
+    @Test
+    func aBodyThatDrawsItselfTenThousandDeepIsCutNotCrashed() {
+        let body = Screen(Nested(levels: 10_000)).body
+        let texts = body.texts
+        #expect(!texts.contains("bottom"))
+        #expect(body.flattenedErrors.first?.hasPrefix("Nested is drawn more than 1024 views deep") == true, "\(body.flattenedErrors.prefix(1))")
+        let shallow = Screen(Nested(levels: 40)).body
+        #expect(shallow.texts.contains("bottom"), "a deep real screen is drawn whole")
+    }
+}
+
+extension [Node] {
+    /// The error lines among these nodes and their children, in order.
+    var flattenedErrors: [String] {
+        flatMap { node -> [String] in
+            switch node {
+            case .error(let text): [text]
+            case .list(let nodes), .group(let nodes), .section(_, let nodes): nodes.flattenedErrors
+            default: []
+            }
+        }
+    }
+}

@@ -10,6 +10,13 @@ public struct _RenderContext {
     let graph: ViewGraph
     /// The identity of the view: its place among its parent's children, down from the root, hashed.
     var path: Int
+    /// How many places down from the root the view is.
+    var depth = 0
+
+    /// The deepest a view may be drawn: a view that draws itself inside itself (a recursive body)
+    /// is cut there, with an error naming the feature's view, instead of running the thread out
+    /// of stack while it is built. Far deeper than any screen people read.
+    public static let maximumDepth = 1_024
     private var scope: RenderScope
 
     init(graph: ViewGraph, path: Int, environment: EnvironmentValues) {
@@ -75,6 +82,7 @@ public struct _RenderContext {
     func child(_ component: some Hashable) -> _RenderContext {
         var context = self
         context.path = ViewGraph.key(path, component)
+        context.depth += 1
         return context
     }
 
@@ -85,6 +93,7 @@ public struct _RenderContext {
     func child(_ index: Int) -> _RenderContext {
         var context = self
         context.path = ViewGraph.key(path, mixing: UInt64(UInt(bitPattern: index)))
+        context.depth += 1
         return context
     }
 
@@ -92,6 +101,7 @@ public struct _RenderContext {
     func child(_ type: ObjectIdentifier) -> _RenderContext {
         var context = self
         context.path = ViewGraph.key(path, mixing: UInt64(UInt(bitPattern: type)))
+        context.depth += 1
         return context
     }
 
@@ -104,12 +114,16 @@ public struct _RenderContext {
         }
         var context = self
         context.path = ViewGraph.key(path, mixing: hash)
+        context.depth += 1
         return context
     }
 
     /// Draws a view of the feature's: binds its state and environment properties, then its body.
     @MainActor
     func renderComposite<V: View>(_ view: V) -> [Node] {
+        guard depth < Self.maximumDepth else {
+            return [.error("\(V.self) is drawn more than \(Self.maximumDepth) views deep (a body that draws itself?); the deeper views are not drawn (_RenderContext.maximumDepth)")]
+        }
         let inner = child(ObjectIdentifier(V.self))
         graph.bind(view, at: inner)
         return view.body._render(in: inner)
