@@ -55,7 +55,7 @@ final class SessionChild: @unchecked Sendable {
     /// first screen, or why it could not start.
     static func start(id: String, apphost: String, arguments: [String], recording: String) async -> Result<(SessionChild, SessionAnswer), StartFailure> {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            HostWork.blocking("session-start") {
                 let child: LineChild
                 do {
                     child = try LineChild(apphost, ["serve", "--record", recording] + arguments, environment: ["SWIFT_BACKTRACE": "enable=no"])

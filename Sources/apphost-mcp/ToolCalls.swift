@@ -360,7 +360,7 @@ struct ToolCalls: Sendable {
         }
         let running = Task {
             await withCheckedContinuation { continuation in
-                DispatchQueue.global().async {
+                HostWork.blocking("child") {
                     defer { heard.finish() }
                     do {
                         let child = try ChildProcess.run(executable, arguments, watch: watch)

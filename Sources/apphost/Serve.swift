@@ -137,6 +137,6 @@ struct Serve: AsyncParsableCommand {
 /// meanwhile); nil at its end.
 func nextInputLine() async -> String? {
     await withCheckedContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(returning: Swift.readLine()) }
+        HostWork.blocking("read") { continuation.resume(returning: Swift.readLine()) }
     }
 }

@@ -144,6 +144,72 @@ struct SessionGuardTests {
         ), "\(result.errors)")
     }
 
+    /// The same two waits in an action, and a yield loop in a screen's task, which no load awaits:
+    /// each names the library, not the host.
+    @Test(arguments: [
+        ("tap Hang here", "(suspended in it, awaiting what never resumed)"),
+        ("tap Spin here", "(suspended in it and still running: its tasks keep yielding or sleeping, and never finish)"),
+        ("tap Spin in a task", "(its tasks keep running without end: they yield, or sleep for no time, in a loop)"),
+    ])
+    func anActionOrATaskThatNeverFinishesNamesItsLibrary(command: String, how: String) throws {
+        let fixtures = try FeatureFixtures()
+        let library = fixtures.path("libLoadHangFeature.so")
+        try DriftedKit.buildFeatureAgainstThisKit("LoadHang", to: library)
+
+        let result = try ProcessRunner.run(
+            apphost, ["--start", "loadhang", "--features", fixtures.directory.path, "--feature-timeout", "1"], input: "\(command)\nstate\nquit\n"
+        )
+
+        #expect(result.status == SessionGuard.exitCode)
+        #expect(result.errors.hasSuffix("error: \(library): did not return within 1 s \(how) while running '\(command)'; the session ended\n"), "\(result.errors)")
+    }
+
+    /// Three seconds of CPU in a detached task the action does not await, with a one-second limit
+    /// on each command: the work is not the command's, so nothing waits for it or is blamed.
+    @Test
+    func detachedWorkTheActionDoesNotAwaitHoldsNothing() throws {
+        let fixtures = try FeatureFixtures()
+        try DriftedKit.buildFeatureAgainstThisKit("LoadHang", to: fixtures.path("libLoadHangFeature.so"))
+
+        // A session on real time, typed into.
+        let session = try ProcessRunner.run(
+            apphost, ["--start", "loadhang", "--features", fixtures.directory.path, "--feature-timeout", "1"],
+            input: "tap Busy\ntap Busy\nroutes\nquit\n"
+        )
+        #expect(session.status == 0, "\(session.errors)")
+        #expect(session.errors.isEmpty, "\(session.errors)")
+        #expect(session.output.contains("Work: busy"))
+
+        // A flow on virtual time, whose wait moves the clock while the work runs.
+        let flow = fixtures.path("busy.flow")
+        try "start loadhang\ntap Busy\nsee Work: busy\nwait 2s\ntap Busy\nno error\n".write(toFile: flow, atomically: true, encoding: .utf8)
+        let test = try ProcessRunner.run(apphost, ["test", flow, "--features", fixtures.directory.path, "--feature-timeout", "1"])
+        #expect(test.status == 0, "\(test.output)\(test.errors)")
+        #expect(test.output.contains("PASS"), "\(test.output)")
+    }
+
+    /// `Timer.scheduledTimer` would never fire (the host runs no run loop): the command that
+    /// schedules one is refused by name, in a session and in a flow; the session goes on.
+    @Test
+    func aRunLoopTimerIsRefusedByName() throws {
+        let fixtures = try FeatureFixtures()
+        try DriftedKit.buildFeatureAgainstThisKit("LoadHang", to: fixtures.path("libLoadHangFeature.so"))
+        let refusal = "the app scheduled a Timer on a run loop (Timer.scheduledTimer, RunLoop.add), which the host does not run: it would never fire"
+
+        let session = try ProcessRunner.run(
+            apphost, ["--start", "loadhang", "--features", fixtures.directory.path], input: "tap Refresh every minute\ntap Busy\nquit\n"
+        )
+        #expect(session.errors.hasPrefix("error: tap Refresh every minute: \(refusal)"), "\(session.errors)")
+        #expect(session.errors.split(separator: "\n").count == 1, "\(session.errors)")
+        #expect(session.output.contains("Work: refreshing every minute"))
+        #expect(session.output.contains("Work: busy"))
+
+        let flow = fixtures.path("timer.flow")
+        try "start loadhang\nexpect error: tap Refresh every minute\nerror Timer.scheduledTimer\n".write(toFile: flow, atomically: true, encoding: .utf8)
+        let test = try ProcessRunner.run(apphost, ["test", flow, "--features", fixtures.directory.path])
+        #expect(test.status == 0, "\(test.output)\(test.errors)")
+    }
+
     @Test
     func aScreenThatNeverReturnsIsStoppedByTheWatchdog() throws {
         let fixtures = try crashFeatures()

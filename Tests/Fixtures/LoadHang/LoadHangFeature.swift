@@ -1,12 +1,18 @@
 // A Swift feature whose view model's load awaits a continuation nothing ever resumes (`hang`), or
 // yields for ever (`spin`): the command that shows either is suspended in the feature, not on a
-// stack, and must still be bounded and told apart.
+// stack, and must still be bounded and told apart. The same from an action (`Hang here`, `Spin
+// here`) and from a screen's task (`Spin in a task`); and CPU work in a detached task nobody
+// awaits (`Busy`), which is not the command's and must hold nothing; and a run-loop timer
+// (`Refresh every minute`), which the host runs no run loop for and must refuse by name.
 import AppHostKit
+import Foundation
+import Glibc
 
 public enum LoadHangNavigation: Navigation {
     case main
     case hang
     case spin
+    case spinningTask
 
     public static let routeName = "loadhang"
 }
@@ -27,6 +33,46 @@ final class SpinningViewModel: ViewModel {
     }
 }
 
+@MainActor
+final class ActionsViewModel: ViewModel {
+    private var kept: CheckedContinuation<Void, Never>?
+    private(set) var busy = "idle"
+
+    func hang() async {
+        await withCheckedContinuation { kept = $0 }
+    }
+
+    func spin() async {
+        while !Task.isCancelled { await Task.yield() }
+    }
+
+    private var timer: Timer?
+
+    /// Refreshes every minute on the run loop, as older code does.
+    func refreshEveryMinute() {
+        timer = Timer.scheduledTimer(withTimeInterval: 60, repeats: true) { _ in }
+        busy = "refreshing every minute"
+    }
+
+    /// `seconds` of a core's time, detached: the action does not await it.
+    func startBusyWork(seconds: Double) {
+        busy = "busy"
+        Task.detached {
+            var used = timespec()
+            while Double(used.tv_sec) + Double(used.tv_nsec) / 1e9 < seconds {
+                clock_gettime(CLOCK_THREAD_CPUTIME_ID, &used)
+            }
+        }
+    }
+}
+
+@MainActor
+final class SpinningTaskViewModel: ViewModel {
+    func spin() async {
+        while !Task.isCancelled { await Task.yield() }
+    }
+}
+
 public struct LoadHangFeature: NavigationFeature {
     public static let root = LoadHangNavigation.main
 
@@ -35,10 +81,20 @@ public struct LoadHangFeature: NavigationFeature {
     public func makeScreen(for destination: LoadHangNavigation, router: any RouterContract) -> Screen {
         switch destination {
         case .main:
-            Screen {
+            Screen(ActionsViewModel()) { model in
                 Title("Load hang")
                 Link("Hang", to: LoadHangNavigation.hang)
                 Link("Spin", to: LoadHangNavigation.spin)
+                Link("Spin in a task", to: LoadHangNavigation.spinningTask)
+                Text("Work: \(model.busy)")
+                Button("Hang here") { await model.hang() }
+                Button("Spin here") { await model.spin() }
+                Button("Busy") { model.startBusyWork(seconds: 3) }
+                Button("Refresh every minute") { model.refreshEveryMinute() }
+            }
+        case .spinningTask:
+            Screen(SpinningTaskViewModel(), task: { await $0.spin() }) { _ in
+                Title("Spinning")
             }
         case .hang:
             Screen(HangingViewModel()) { _ in

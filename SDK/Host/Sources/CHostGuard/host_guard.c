@@ -75,6 +75,22 @@ static atomic_int waiting;
    sleeps) is told from one awaiting what never resumes. */
 static atomic_ullong jobs_ran;
 static atomic_int busy_when_overdue;
+/* The code the last RECENT_JOBS jobs of sessions resumed, oldest overwritten first. */
+#define RECENT_JOBS 16
+#define JOB_FUNCTION_WORD 7
+static _Atomic uintptr_t recent_code[RECENT_JOBS];
+static atomic_uint recent_next;
+
+/* The feature library whose code a recent job of a session resumed, the latest first, or NULL. */
+static const char *library_of_recent_jobs(void) {
+    unsigned next = atomic_load_explicit(&recent_next, memory_order_relaxed);
+    for (unsigned back = 1; back <= RECENT_JOBS; back++) {
+        uintptr_t code = atomic_load_explicit(&recent_code[(next - back) % RECENT_JOBS], memory_order_relaxed);
+        const char *library = code ? apphost_guard_image_at(code) : NULL;
+        if (library) return library;
+    }
+    return NULL;
+}
 
 #define WATCHDOG_SIGNAL SIGUSR2
 
@@ -213,9 +229,16 @@ static void handle(int number, siginfo_t *info, void *context) {
         library = waiting_on;
         suspended = 1;
     }
+    /* Overdue while its jobs still run, on no stack: a task that keeps yielding or sleeping for no
+       time, whose code is the feature's the jobs last resumed. */
+    if (!library && number == WATCHDOG_SIGNAL && atomic_load(&busy_when_overdue)) {
+        library = library_of_recent_jobs();
+        if (library) suspended = 2;
+    }
     char seconds[16];
     seconds[append_number(seconds, sizeof seconds, 0, atomic_load(&limit_seconds))] = 0;
     const char *how = !suspended ? " s"
+        : suspended == 2 ? " s (its tasks keep running without end: they yield, or sleep for no time, in a loop)"
         : atomic_load(&busy_when_overdue) ? " s (suspended in it and still running: its tasks keep yielding or sleeping, and never finish)"
         : " s (suspended in it, awaiting what never resumed)";
     const char *hung[] = {": did not return within ", seconds, how, NULL};
@@ -364,6 +387,14 @@ void apphost_guard_disarm(void) {
     atomic_store(&active, 0);
 }
 
-void apphost_guard_job_ran(void) {
+void apphost_guard_job_ran(const void *job) {
     atomic_fetch_add_explicit(&jobs_ran, 1, memory_order_relaxed);
+    if (!job) return;
+    /* The Swift runtime's job (swift/ABI/Task.h): a heap object's two words, two words the
+       scheduler keeps, the flags and an id (one word), a voucher and a reserved word, then the
+       function the job runs (an async task's: the code after the await it resumes from). Read as a
+       plain address; the handler names it only if it lies in a feature library's code. */
+    uintptr_t code = ((const uintptr_t *)job)[JOB_FUNCTION_WORD];
+    unsigned slot = atomic_fetch_add_explicit(&recent_next, 1, memory_order_relaxed) % RECENT_JOBS;
+    atomic_store_explicit(&recent_code[slot], code, memory_order_relaxed);
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/timerfd.h>
 #include <time.h>
 
 typedef int (*clock_read)(clockid_t, struct timespec *);
@@ -27,6 +28,8 @@ static _Thread_local int64_t last_continuous;
 static _Thread_local int64_t last_suspending;
 /* The virtual clock of the session whose job this thread runs, if its time is virtual. */
 static _Thread_local const apphost_virtual_clock *running_clock;
+/* The owner of the job this thread runs, if any (apphost_tasks_set_running). */
+static _Thread_local const void *running_for;
 
 static clock_read libc_clock(void) {
     clock_read read = atomic_load_explicit(&libc_clock_gettime, memory_order_acquire);
@@ -176,7 +179,6 @@ __attribute__((constructor)) static void install_runtime(void) {
     if (apphost_runtime_install != NULL) apphost_runtime_install();
 }
 
-static _Thread_local const void *running_for;
 
 void apphost_tasks_set_running(const void *owner, const apphost_virtual_clock *clock) {
     running_for = owner;
@@ -186,3 +188,34 @@ void apphost_tasks_set_running(const void *owner, const apphost_virtual_clock *c
 const void *apphost_tasks_running(void) { return running_for; }
 
 const apphost_virtual_clock *apphost_tasks_running_clock(void) { return running_clock; }
+
+/* Run-loop timers armed since the process started, and the owner of the job that armed the last. */
+static atomic_ullong run_loop_timers;
+static _Atomic(const void *) run_loop_timer_owner;
+
+typedef int (*timer_set)(int, int, const struct itimerspec *, struct itimerspec *);
+static _Atomic(timer_set) libc_timerfd_settime;
+
+/* Every timerfd armed in the program comes here (see host_tasks.h): libdispatch's pass (its
+   timers are served by its own threads); any other, a run loop's, is counted. */
+int timerfd_settime(int fd, int flags, const struct itimerspec *value, struct itimerspec *old) {
+    timer_set set = atomic_load_explicit(&libc_timerfd_settime, memory_order_acquire);
+    if (set == NULL) {
+        set = (timer_set)dlsym(RTLD_NEXT, "timerfd_settime");
+        atomic_store_explicit(&libc_timerfd_settime, set, memory_order_release);
+    }
+    int armed = value != NULL && (value->it_value.tv_sec != 0 || value->it_value.tv_nsec != 0);
+    if (armed && !called_from_dispatch(__builtin_return_address(0))) {
+        atomic_store_explicit(&run_loop_timer_owner, running_for, memory_order_relaxed);
+        atomic_fetch_add_explicit(&run_loop_timers, 1, memory_order_release);
+    }
+    return set(fd, flags, value, old);
+}
+
+unsigned long long apphost_tasks_run_loop_timers(void) {
+    return atomic_load_explicit(&run_loop_timers, memory_order_acquire);
+}
+
+const void *apphost_tasks_run_loop_timer_owner(void) {
+    return atomic_load_explicit(&run_loop_timer_owner, memory_order_relaxed);
+}

@@ -1,9 +1,9 @@
 import AppHostKit
 import Observation
 
-/// The backups screen: its state comes from a server that takes its time, and every action awaits
-/// something (a pause before saving, an upload off the main actor, a detached checksum, a vendor's
-/// callback).
+/// The backups screen: its state comes from a server that takes its time, and its actions wait in
+/// the ways app code waits: a pause before saving, an upload off the main actor, a detached
+/// checksum, a vendor's callback, a flag polled by yielding, and work left to a detached task.
 @Observable
 final class BackupViewModel: ViewModel {
     enum State: Equatable {
@@ -18,15 +18,23 @@ final class BackupViewModel: ViewModel {
     @ObservationIgnored private let cloud: VendorCloud
     @ObservationIgnored private let router: any RouterContract
     @ObservationIgnored private let pauseBeforeSaving: Duration
+    @ObservationIgnored private let compactor: ArchiveCompactor
+    /// The compaction running in the background, cancelled when the screen's view model goes.
+    @ObservationIgnored private var compaction: Task<Void, Never>?
 
     init(
         repository: any BackupRepositoryContract, cloud: VendorCloud, router: any RouterContract,
-        pauseBeforeSaving: Duration = .milliseconds(300)
+        pauseBeforeSaving: Duration = .milliseconds(300), compactor: ArchiveCompactor = ArchiveCompactor()
     ) {
         self.repository = repository
         self.cloud = cloud
         self.router = router
         self.pauseBeforeSaving = pauseBeforeSaving
+        self.compactor = compactor
+    }
+
+    isolated deinit {
+        compaction?.cancel()
     }
 
     /// The server's list, after its delay: the host awaits it before the screen is drawn.
@@ -59,6 +67,33 @@ final class BackupViewModel: ViewModel {
         case .online(let version): message = "Server: online (\(version))"
         case .offline: message = "Server: offline"
         }
+    }
+
+    /// Syncs through the vendor's SDK, which offers a flag to poll: the action yields until it
+    /// turns, as code written against such an SDK does.
+    func didTapOnSyncButton() async {
+        message = "Syncing…"
+        cloud.startSync()
+        while !cloud.isSynced {
+            await Task.yield()
+        }
+        message = "Synced with the server"
+    }
+
+    /// Compacts the archive in a detached task, which the action does not await: the screen says
+    /// so at once and stays usable; the result is shown when the work ends.
+    func didTapOnCompactButton() {
+        message = "Compacting the archive in the background…"
+        let compactor = compactor
+        compaction = Task.detached(priority: .background) { [weak self] in
+            let saved = compactor.compact()
+            guard !Task.isCancelled else { return }
+            await self?.didCompact(saving: saved)
+        }
+    }
+
+    private func didCompact(saving megabytes: Int) {
+        message = "Compacted the archive: \(megabytes) MB saved"
     }
 
     func didTapOnScheduleButton() {

@@ -21,6 +21,8 @@ struct BackupView {
         Button("Back up now") { [viewModel] in await viewModel.didTapOnBackUpNowButton() }
         Button("Verify latest") { [viewModel] in await viewModel.didTapOnVerifyButton() }
         Button("Check server") { [viewModel] in await viewModel.didTapOnCheckServerButton() }
+        Button("Sync") { [viewModel] in await viewModel.didTapOnSyncButton() }
+        Button("Compact archive") { [viewModel] in viewModel.didTapOnCompactButton() }
         Button("Schedule") { [viewModel] in viewModel.didTapOnScheduleButton() }
     }
 }

@@ -16,9 +16,11 @@ final class CommandWork: Sendable {
 
     init(jobs: SessionJobs) {
         self.jobs = jobs
+        jobs.markers.add(1, ordering: .relaxed)
     }
 
     deinit {
+        jobs.markers.subtract(1, ordering: .relaxed)
         jobs.touch()
     }
 }
@@ -66,6 +68,18 @@ final class SessionJobs: Sendable {
 
     private let state = Mutex(State())
 
+    /// How many of the session's ``CommandWork`` markers are alive: held by the session for the
+    /// command running, or by a task a command started that has not ended. With none, no task of
+    /// the session's commands is alive, so work running on the pool is none of theirs (a
+    /// `Task.detached` the app did not wait for): a settle does not wait for it.
+    let markers = Atomic<Int>(0)
+
+    /// Whether work of the session's commands may be running: a marker is alive besides the
+    /// `ownMarkers` the caller holds itself.
+    func commandTasksAlive(besides ownMarkers: Int) -> Bool {
+        markers.load(ordering: .relaxed) > ownMarkers
+    }
+
     /// The session's clock as the C side reads it (see CHostTasks): started when its time becomes
     /// virtual, moved with ``elapsed``. Invariant for `nonisolated(unsafe)`: the pointer never
     /// changes and is freed only by `deinit`, when no job of the session is running.
@@ -87,29 +101,30 @@ final class SessionJobs: Sendable {
     static var enqueuing: SessionJobs? {
         if let work = CommandWork.current { return work.jobs }
         guard let owner = apphost_tasks_running() else { return nil }
-        // Set only by `running(for:_:)`, around a job whose closure holds the session's jobs alive.
+        // Set only by `running(for:job:_:)`, around a job whose closure holds the session's jobs alive.
         return Unmanaged<SessionJobs>.fromOpaque(owner).takeUnretainedValue()
     }
 
-    /// Runs `body` (one job) with this thread marked as running `jobs`' work, reading the session's
+    /// Runs `body` (`job`) with this thread marked as running `jobs`' work, reading the session's
     /// clock if its time is virtual.
-    static func running(for jobs: SessionJobs?, _ body: () -> Void) {
+    static func running(for jobs: SessionJobs?, job: UnownedJob, _ body: () -> Void) {
         let previous = apphost_tasks_running()
         let previousClock = apphost_tasks_running_clock()
-        if jobs != nil { apphost_guard_job_ran() }
+        // Read before it runs: a job that ends its task frees it.
+        if jobs != nil { apphost_guard_job_ran(unsafeBitCast(job, to: UnsafeRawPointer.self)) }
         apphost_tasks_set_running(jobs.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }, jobs?.runningClock)
         body()
         apphost_tasks_set_running(previous, previousClock)
     }
 
     /// Runs `body`, code of the session's that runs outside its jobs (an action's first part, a
-    /// body being built), reading the session's clock if its time is virtual. Jobs it enqueues
-    /// are counted by its task's marker, as before: only the clock changes.
+    /// body being built), as the session's: reading the session's clock if its time is virtual,
+    /// and with this thread marked as running the session's code (what it enqueues is counted by
+    /// its task's marker first, as before; a run-loop timer it arms is known to be the session's).
     func readingClock<Result>(_ body: () -> Result) -> Result {
-        guard let clock = runningClock else { return body() }
         let owner = apphost_tasks_running()
         let previous = apphost_tasks_running_clock()
-        apphost_tasks_set_running(owner, clock)
+        apphost_tasks_set_running(UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), runningClock)
         defer { apphost_tasks_set_running(owner, previous) }
         return body()
     }

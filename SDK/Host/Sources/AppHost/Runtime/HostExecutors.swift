@@ -34,7 +34,23 @@ enum HostExecutors: ExecutorFactory {
     /// Calls `body` on the global queue once `deadline` has passed (host work, never a session's).
     static func wake(at deadline: ContinuousClock.Instant, _ body: @escaping @Sendable () -> Void) {
         let delay = ContinuousClock.now.duration(to: deadline)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(max(delay, .zero).nanoseconds)), execute: body)
+        HostWork.queue.asyncAfter(deadline: .now() + .nanoseconds(Int(max(delay, .zero).nanoseconds)), execute: body)
+    }
+}
+
+/// Where the host's own work runs off the main actor (its nonisolated async code, a blocking read
+/// of the next command, a settle's time limit): dispatch's pool for another quality of service than
+/// the global queue's, with threads of its own. A session's work runs on the global pool, as an
+/// app's does on a device, where CPU-bound work (a `Task.detached` computing for seconds, one a
+/// core) can hold every thread: it never holds the host's.
+public enum HostWork {
+    public static let queue = DispatchQueue.global(qos: .userInitiated)
+
+    /// Runs `body`, which blocks (a read, a child process waited for), on a thread that no other
+    /// work needs: a serial queue of its own, which dispatch serves with a thread beyond its pools'
+    /// widths, so that blocked calls never hold the threads the host's or a session's tasks run on.
+    public static func blocking(_ label: String, _ body: @escaping @Sendable () -> Void) {
+        DispatchQueue(label: "apphost.blocking.\(label)").async(execute: body)
     }
 }
 
@@ -54,7 +70,7 @@ final class HostMainExecutor: MainExecutor, @unchecked Sendable {
     func enqueue(_ job: UnownedJob, for jobs: SessionJobs?) {
         jobs?.add(.main)
         DispatchQueue.main.async {
-            SessionJobs.running(for: jobs) { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+            SessionJobs.running(for: jobs, job: job) { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
             jobs?.remove(.main)
         }
     }
@@ -81,14 +97,15 @@ final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @unchecked Senda
         enqueue(UnownedJob(job), for: SessionJobs.enqueuing)
     }
 
-    /// Runs `job` on the pool, counted as `jobs`' until it has run.
+    /// Runs `job` on the pool, counted as `jobs`' until it has run; a job of no session (the
+    /// host's, or other code's in the process) on ``HostWork``.
     func enqueue(_ job: UnownedJob, for jobs: SessionJobs?) {
         guard let jobs else {
-            return DispatchQueue.global().async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+            return HostWork.queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
         }
         jobs.add(.pool)
         Self.sessionWork.async {
-            SessionJobs.running(for: jobs) { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+            SessionJobs.running(for: jobs, job: job) { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
             jobs.remove(.pool)
         }
     }

@@ -3,6 +3,7 @@
 // (``SessionJobs``), never by a quiet spell of real time.
 
 @_spi(Host) import AppHostKit
+import CHostTasks
 import Dispatch
 import Synchronization
 
@@ -66,7 +67,18 @@ extension Session {
             let counts = jobs.counts
             if counts.main > 0 || counts.version != before.version { continue }
             if counts.pool > 0 {
-                // Work off the main actor is running: wait for it to end, or for more to arrive.
+                // Work off the main actor is running. What the command awaits has returned: the
+                // settle after it waits for the tasks the command started, if any are alive.
+                if let awaited, awaited.isFinished { return true }
+                // No task of the session's commands is alive (the marker, if any, is the settle's
+                // own): the work is none of theirs (a detached task nobody awaits), and it runs
+                // on beside the session, its changes drawn when they land.
+                if awaited == nil, marker == nil || isKnownUniquelyReferenced(&marker),
+                    !jobs.commandTasksAlive(besides: marker == nil ? 0 : 1)
+                {
+                    return true
+                }
+                // Wait for it to end, or for more to arrive.
                 _ = await jobs.waitForChange(since: counts.version, until: nil)
                 continue
             }
@@ -257,6 +269,22 @@ extension Session {
             await catchUp()
         }
         return true
+    }
+
+    /// Says that the running command's code armed a run-loop timer (`Timer.scheduledTimer`,
+    /// `RunLoop.main.add(_:forMode:)`) since `count` (of ``apphost_tasks_run_loop_timers``) was read,
+    /// if this session's code armed the last one (another's, in a process running several, is not
+    /// this command's, and code of no session, such as Foundation's `Process`, is the host's). The
+    /// host runs no run loop (the main actor is the main dispatch queue, whose thread serves no
+    /// `RunLoop`), so such a timer never fires: refused by name, never accepted and ignored.
+    func reportRunLoopTimers(since count: UInt64) {
+        guard apphost_tasks_run_loop_timers() != count else { return }
+        let owner = apphost_tasks_run_loop_timer_owner()
+        guard owner == UnsafeRawPointer(Unmanaged.passUnretained(jobs).toOpaque()) else { return }
+        report(
+            "\(runningCommand): the app scheduled a Timer on a run loop (Timer.scheduledTimer, RunLoop.add), which the host does not run: "
+                + "it would never fire. Sleep in a task instead (Task.sleep, or an AsyncTimerSequence), which runs on the session's time; see docs/testing.md"
+        )
     }
 
     /// Says that a wait on virtual time stopped at its most wake-ups, and where the clock is.

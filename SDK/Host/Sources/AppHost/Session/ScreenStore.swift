@@ -195,6 +195,13 @@ final class ScreenStore {
         return screens[item].last(where: { !$0.isEmpty })?.last?.life.screen
     }
 
+    /// The library that made the screen on top (``topScreen(_:)``), if a feature library did.
+    func topOrigin(_ navigator: Navigator) -> String? {
+        let item = navigator.selected
+        guard screens.indices.contains(item) else { return nil }
+        return screens[item].last(where: { !$0.isEmpty })?.last?.life.origin
+    }
+
     /// The layers the selected item shows, bottom first, with their bodies built now.
     func layers(_ navigator: Navigator) -> [RenderLayer] {
         let item = navigator.selected

@@ -1,4 +1,6 @@
 @_spi(Host) import AppHostKit
+import CHostGuard
+import CHostTasks
 import FoundationEssentials
 import Glibc
 
@@ -261,6 +263,8 @@ public final class Session {
         }
         let text = line.trimmingSpaces
         runningCommand = text
+        let runLoopTimers = apphost_tasks_run_loop_timers()
+        defer { reportRunLoopTimers(since: runLoopTimers) }
         // The screen the command acts on: what a journey names its element by, if one is kept.
         let acted = command.isReplayable ? current : nil
         switch command {
@@ -356,6 +360,9 @@ public final class Session {
                 case .textField(let field, let value) where field.performNow != nil:
                     runningViewModelCodeNow { field.performNow?(value) }
                 default:
+                    // While it is awaited, the watchdog can name the library of the screen it
+                    // belongs to, even if it never resumes.
+                    apphost_guard_waiting_on(screens.topOrigin(navigator))
                     await runningViewModelCode {
                         switch action {
                         case .button(let button): await button.perform()
@@ -363,6 +370,7 @@ public final class Session {
                         case .textField(let field, let value): await field.perform(value)
                         }
                     }
+                    apphost_guard_waiting_on(nil)
                 }
                 await refresh()
             }

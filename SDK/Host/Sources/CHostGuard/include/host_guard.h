@@ -55,9 +55,12 @@ void apphost_guard_waiting_on(const char *path);
 /* The feature library holding `address`, or NULL: for tests. */
 const char *apphost_guard_image_at(uintptr_t address);
 
-/* Counts one job of a session run: a command overdue while its jobs still run is said to be
-   running (yielding or sleeping in a loop), not waiting on what never resumes. */
-void apphost_guard_job_ran(void);
+/* Counts one job of a session, about to run (`job`, the Swift runtime's job, still alive): a command
+   overdue while its jobs still run is said to be running (yielding or sleeping in a loop), not
+   waiting on what never resumes. The code each of the last few jobs resumes is kept, so that a
+   command kept busy by a task that yields or sleeps for no time in a loop (on no stack when the
+   watchdog looks) is blamed on the library that task's code is in. */
+void apphost_guard_job_ran(const void *job);
 
 #ifdef __cplusplus
 }

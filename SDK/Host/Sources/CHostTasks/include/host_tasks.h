@@ -61,4 +61,14 @@ const void *apphost_tasks_running(void);
 /* The virtual clock this thread's reads use, if any. */
 const apphost_virtual_clock *apphost_tasks_running_clock(void);
 
+/* How many run-loop timers the program has armed (`Timer.scheduledTimer`, `RunLoop.add(_:forMode:)`:
+   Foundation arms a timerfd for each run loop's next timer; this file defines `timerfd_settime` in
+   the program to count them). libdispatch's own timers are not counted. The host runs no run loop,
+   so such a timer would never fire: a session says so. */
+unsigned long long apphost_tasks_run_loop_timers(void);
+
+/* The owner (apphost_tasks_set_running) of the job that armed the last run-loop timer; NULL if it
+   was armed outside any session's job. */
+const void *apphost_tasks_run_loop_timer_owner(void);
+
 #endif
