@@ -11,17 +11,26 @@ import PackageDescription
 let package = Package(
     name: "AppHostSwiftUI",
     products: [
-        .library(name: "SwiftUI", type: .dynamic, targets: ["SwiftUI"])
+        // Combine is in the same library: SwiftUI re-exports it, as Apple's does, and every
+        // feature must share one copy of its types (an `AnyCancellable` of one library is another's).
+        .library(name: "SwiftUI", type: .dynamic, targets: ["SwiftUI", "Combine"])
     ],
     dependencies: [
-        .package(path: "..")
+        .package(path: ".."),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
     ],
     targets: [
         // `#Preview`'s plugin: a few lines that speak the compiler's plugin protocol, no swift-syntax.
         .macro(name: "PreviewMacros"),
+        // `import Combine` for Linux: OpenCombine's publishers, subjects and ObservableObject under
+        // Combine's name, with what apps use of Combine's Foundation and Dispatch parts.
+        .target(
+            name: "Combine",
+            dependencies: [.product(name: "OpenCombine", package: "OpenCombine"), .product(name: "AppHostKit", package: "SDK")]
+        ),
         .target(
             name: "SwiftUI",
-            dependencies: [.product(name: "AppHostKit", package: "SDK"), "PreviewMacros"],
+            dependencies: [.product(name: "AppHostKit", package: "SDK"), "PreviewMacros", "Combine"],
             // Named by its soname, so that a feature copied or linked away from its build folder
             // finds the copy the host opened (beside its kit) as the library it needs.
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libSwiftUI.so"])]

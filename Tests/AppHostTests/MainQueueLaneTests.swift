@@ -17,7 +17,7 @@ struct MainQueueLaneTests {
         // Two jobs queued on the main actor, counted as a session's, before the yield.
         // Kept alive to the end: a marker let go says so to its session, a change of its own.
         let marker = CommandWork(jobs: session)
-        CommandWork.$current.withValue(marker) {
+        CommandWork.running(as: marker) {
             Task { @MainActor in order.lines.append("first") }
             Task { @MainActor in order.lines.append("second") }
         }

@@ -2,6 +2,7 @@
 // drawn as text, as the same numbered elements as a DSL screen (see docs/swiftui.md).
 @_exported import Foundation
 @_exported import Observation
+@_exported import Combine
 @_spi(Views) import AppHostKit
 
 /// A part of a feature's user interface, drawn by the host as text.

@@ -1,3 +1,4 @@
+@_spi(Runtime) import AppHostKit
 import CHostGuard
 import CHostTasks
 import Synchronization
@@ -9,7 +10,14 @@ import Synchronization
 /// lets it go, it says so to its session's ``SessionJobs``: a task resumed by a thread that is none
 /// of the session's (a callback's continuation) and then finished ends a settle at that moment.
 final class CommandWork: Sendable {
-    @TaskLocal static var current: CommandWork?
+    /// The running command's marker: the kit's task-local value (``SessionWorkContext``), which
+    /// the SDK's Combine schedulers carry across a dispatch queue.
+    static var current: CommandWork? { SessionWorkContext.current as? CommandWork }
+
+    /// Runs `body` as the code of the command `marker` marks.
+    static func running<Result>(as marker: CommandWork, _ body: () -> Result) -> Result {
+        SessionWorkContext.$current.withValue(marker, operation: body)
+    }
 
     /// The count of the session's jobs, shared by every command's marker of one session.
     let jobs: SessionJobs

@@ -207,7 +207,7 @@ extension Session {
         startedWork = marker
         let awaited = AwaitedWork(jobs: jobs)
         _ = jobs.readingClock {
-            CommandWork.$current.withValue(marker) {
+            CommandWork.running(as: marker) {
                 Task.immediate {
                     await body()
                     awaited.finish()
@@ -229,7 +229,7 @@ extension Session {
         let marker = startedWork ?? CommandWork(jobs: jobs)
         startedWork = marker
         jobs.readingClock {
-            CommandWork.$current.withValue(marker) { body() }
+            CommandWork.running(as: marker) { body() }
         }
     }
 
