@@ -144,6 +144,8 @@ let package = Package(
                 host, testing, "FFIProbe", "apphost", kit, swiftUI, .product(name: "CAppHost", package: "SDK"),
                 .product(name: "AppHostScaffold", package: "Host"),
                 .product(name: "AppHostFuzzing", package: "Host"),
+                // The guard's decision is tested with made-up times (SessionGuardTests).
+                .product(name: "CHostSupport", package: "Host"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // The MCP server's tests speak to `apphost mcp` with the SDK's own client.
                 "apphost-mcp",

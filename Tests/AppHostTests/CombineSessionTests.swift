@@ -62,10 +62,12 @@ struct CombineSessionTests {
 
         await sut.execute("type search rick")
         #expect(text(sut).contains("Searched: nothing"), "\(text(sut))")
+        let heldAfterTyping = sut.heldSleeps
         await sut.execute("wait 299ms")
         #expect(text(sut).contains("Searched: nothing"), "\(text(sut))")
+        let heldBefore = sut.heldSleeps
         await sut.execute("wait 1ms")
-        #expect(text(sut).contains("Searched: rick"), "\(text(sut))")
+        #expect(text(sut).contains("Searched: rick"), "held after typing \(heldAfterTyping), before \(heldBefore), after \(sut.heldSleeps): \(text(sut))")
         await sut.end()
     }
 

@@ -1,5 +1,6 @@
 import AppHost
 import AppHostTesting
+import CHostGuard
 import Foundation
 import Testing
 
@@ -42,15 +43,34 @@ struct SessionGuardTests {
         }
     }
 
+    /// A command that returns right at its limit is never reported: the watchdog may find it
+    /// overdue just as it returns, and the handler then decides by the arm/disarm generation, not
+    /// by the clock. Decided here with made-up times, so the verdict never depends on the load.
     @Test
-    func aCommandThatReturnsRightAtItsLimitIsNotTakenForAHang() throws {
-        let fixtures = try FeatureFixtures()
-        // 950 ms of a 1 s limit, with the watchdog looking every 100 ms: it may find the command
-        // overdue just as it returns; the handler then sees a new generation and lets it be.
-        try CCompiler.compile(CCompiler.fixture("crash.c"), to: fixtures.path("libCrashFeature.so"), defines: ["SLOW_MS=950"])
-        let input = String(repeating: "tap Slow\nback\n", count: 4) + "state\n"
+    func aCommandThatReturnsRightAtItsLimitIsNotTakenForAHang() {
+        apphost_guard_arm("running 'tap Slow'", 1)
+        let seen = apphost_guard_generation()
+        let deadline = apphost_guard_deadline()
+        #expect(apphost_guard_still_overdue(seen, deadline) == 0, "at its deadline it is not overdue")
+        #expect(apphost_guard_still_overdue(seen, deadline + 1) == 1, "past it, still running, it is")
 
-        let result = try ProcessRunner.run(apphost, ["--start", "crash", "--features", fixtures.directory.path, "--feature-timeout", "1"], input: input)
+        apphost_guard_disarm()
+        #expect(apphost_guard_still_overdue(seen, deadline + 1) == 0, "returned after the watchdog looked: no hang")
+
+        apphost_guard_arm("running 'back'", 1)
+        #expect(apphost_guard_still_overdue(seen, apphost_guard_deadline() + 1) == 0, "the next command is not the one seen overdue")
+        apphost_guard_disarm()
+    }
+
+    /// A slow command well within its limit runs to its end, in a real process (a quarter of the
+    /// limit, so that a loaded machine's slowness never makes it overdue).
+    @Test
+    func aSlowCommandWithinItsLimitRuns() throws {
+        let fixtures = try FeatureFixtures()
+        try CCompiler.compile(CCompiler.fixture("crash.c"), to: fixtures.path("libCrashFeature.so"), defines: ["SLOW_MS=500"])
+        let input = String(repeating: "tap Slow\nback\n", count: 2) + "state\n"
+
+        let result = try ProcessRunner.run(apphost, ["--start", "crash", "--features", fixtures.directory.path, "--feature-timeout", "2"], input: input)
 
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.errors == "")

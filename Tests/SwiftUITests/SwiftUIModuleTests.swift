@@ -138,7 +138,9 @@ extension Screen {
     }
 
     func tap(_ label: String) async throws {
-        guard let action = body.first(where: { $0.label == label }), case .button(_, let button) = action else {
+        guard let action = body.first(where: { $0.label == label }) ?? body.flattened.first(where: { $0.label == label }),
+            case .button(_, let button) = action
+        else {
             throw NotFound(description: "no button '\(label)' in \(body.texts)")
         }
         await button.perform()

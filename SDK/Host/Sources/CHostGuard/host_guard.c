@@ -94,6 +94,8 @@ static const char *library_of_recent_jobs(void) {
 
 #define WATCHDOG_SIGNAL SIGUSR2
 
+int apphost_guard_still_overdue(unsigned long long seen, long long now);
+
 static long long now_ms(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
@@ -211,9 +213,8 @@ static void end_session(const char *library, const char *const *what, int activi
 static void handle(int number, siginfo_t *info, void *context) {
     (void)info;
     if (number == WATCHDOG_SIGNAL) {
-        long long deadline = atomic_load(&deadline_ms);
         /* The command returned (or the next one started) after the watchdog looked: no hang. */
-        if (deadline == 0 || now_ms() <= deadline || atomic_load(&generation) != atomic_load(&overdue_generation)) return;
+        if (!apphost_guard_still_overdue(atomic_load(&overdue_generation), now_ms())) return;
     }
     const char *changed = number == WATCHDOG_SIGNAL ? NULL : changed_image();
     if (changed) {
@@ -386,6 +387,15 @@ void apphost_guard_disarm(void) {
     atomic_store(&deadline_ms, 0);
     atomic_store(&active, 0);
 }
+
+int apphost_guard_still_overdue(unsigned long long seen, long long now) {
+    long long deadline = atomic_load(&deadline_ms);
+    return deadline != 0 && now > deadline && atomic_load(&generation) == seen;
+}
+
+unsigned long long apphost_guard_generation(void) { return atomic_load(&generation); }
+
+long long apphost_guard_deadline(void) { return atomic_load(&deadline_ms); }
 
 void apphost_guard_job_ran(const void *job) {
     atomic_fetch_add_explicit(&jobs_ran, 1, memory_order_relaxed);

@@ -161,10 +161,14 @@ extension DispatchQueue: OpenCombine.Scheduler {
 
     public var now: SchedulerTimeType { SchedulerTimeType(DispatchTime(uptimeNanoseconds: monotonicNanoseconds())) }
 
+    /// Whether this is the main queue (the host's main actor). `DispatchQueue.main` is a new object
+    /// at each use: the queue is told by its label.
+    var isMainQueue: Bool { label == DispatchQueue.main.label }
+
     public var minimumTolerance: SchedulerTimeType.Stride { .nanoseconds(0) }
 
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
-        if self === DispatchQueue.main {
+        if isMainQueue {
             _ = onMainActor(action)
         } else {
             onQueue(self, action)
@@ -173,7 +177,7 @@ extension DispatchQueue: OpenCombine.Scheduler {
 
     public func schedule(after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?, _ action: @escaping () -> Void) {
         let delay = now.distance(to: date).duration
-        _ = self === DispatchQueue.main ? onMainActor(after: delay, action) : onQueue(self, after: delay, action)
+        _ = isMainQueue ? onMainActor(after: delay, action) : onQueue(self, after: delay, action)
     }
 
     public func schedule(
@@ -202,7 +206,7 @@ extension DispatchQueue: OpenCombine.Scheduler {
             let scheduler = scheduler
             let interval = max(interval, .nanoseconds(1))
             let action = action
-            let main = scheduler === DispatchQueue.main
+            let main = scheduler.isMainQueue
             let running = Task {
                 let clock = ContinuousClock()
                 var next = clock.now.advanced(by: max(delay, .zero))

@@ -45,6 +45,9 @@ public struct Text: Equatable, Sendable {
     /// A string, as it is, never looked up.
     public init(verbatim content: String) { self.content = content }
 
+    /// Styled text: drawn as its characters (its attributes are looks).
+    public init(_ attributedContent: AttributedString) { content = String(attributedContent.characters) }
+
     /// A value formatted by `format`.
     public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatInput: Equatable, F.FormatOutput == String {
         content = format.format(input)
@@ -201,13 +204,13 @@ public struct ButtonRole: Equatable, Sendable {
 }
 
 /// A numbered element that runs its action when tapped.
-public struct Button<Label> {
+public struct Button<Label: View> {
     let label: Label
     let role: ButtonRole?
     let action: () -> Void
 }
 
-extension Button: View where Label: View {
+extension Button: View {
     /// A button labelled by a view.
     public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
         self.label = label()
@@ -469,9 +472,9 @@ enum PickerChoice {
 
 extension View {
     /// Tags the view: inside a picker, the value choosing it selects.
-    public func tag<V: Hashable>(_ tag: V) -> TaggedView<Self, V> { TaggedView(content: self, tag: tag) }
+    nonisolated public func tag<V: Hashable>(_ tag: V) -> TaggedView<Self, V> { TaggedView(content: self, tag: tag) }
     /// Tags the view; `includeOptional` is accepted.
-    public func tag<V: Hashable>(_ tag: V, includeOptional: Bool) -> TaggedView<Self, V> { TaggedView(content: self, tag: tag) }
+    nonisolated public func tag<V: Hashable>(_ tag: V, includeOptional: Bool) -> TaggedView<Self, V> { TaggedView(content: self, tag: tag) }
 }
 
 /// A value with buttons to step it down and up: its label, then `Decrement` and `Increment`.
@@ -482,6 +485,14 @@ public struct Stepper<Label> {
 }
 
 extension Stepper: View where Label: View {
+    /// A stepper labelled by a view, as a trailing closure before its actions.
+    public init(
+        @ViewBuilder label: () -> Label, onIncrement: (() -> Void)?, onDecrement: (() -> Void)?,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) {
+        self.init(onIncrement: onIncrement, onDecrement: onDecrement, label: label)
+    }
+
     public init(onIncrement: (() -> Void)?, onDecrement: (() -> Void)?, @ViewBuilder label: () -> Label) {
         self.label = label()
         increment = onIncrement
@@ -719,7 +730,38 @@ extension Slider: View where Label: View {
     }
 }
 
+extension Slider where Label: View {
+    /// A slider with labels for its least and greatest values (drawn by its label and value).
+    public init<V: BinaryFloatingPoint, Minimum: View, Maximum: View>(
+        value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride = 1, @ViewBuilder label: () -> Label,
+        @ViewBuilder minimumValueLabel: () -> Minimum, @ViewBuilder maximumValueLabel: () -> Maximum,
+        onEditingChanged: @escaping (Bool) -> Void = { _ in }
+    ) where V.Stride: BinaryFloatingPoint {
+        self.init(value: value, in: bounds, step: step, label: label)
+    }
+
+    /// A slider that says when a drag starts and ends.
+    public init<V: BinaryFloatingPoint>(
+        value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride = 1, @ViewBuilder label: () -> Label,
+        onEditingChanged: @escaping (Bool) -> Void
+    ) where V.Stride: BinaryFloatingPoint {
+        self.init(value: value, in: bounds, step: step, label: label)
+    }
+}
+
 extension Slider where Label == EmptyView {
+    /// A slider with no label, moved in steps of `step`.
+    public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride, onEditingChanged: @escaping (Bool) -> Void = { _ in })
+    where V.Stride: BinaryFloatingPoint {
+        self.init(value: value, in: bounds)
+    }
+
+    /// A slider with no label that says when a drag starts and ends.
+    public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, onEditingChanged: @escaping (Bool) -> Void)
+    where V.Stride: BinaryFloatingPoint {
+        self.init(value: value, in: bounds)
+    }
+
     public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1) where V.Stride: BinaryFloatingPoint {
         self.label = EmptyView()
         self.value = { Double(value.wrappedValue) }

@@ -187,6 +187,36 @@ extension List: View where Content: View {
     }
 }
 
+extension List {
+    /// A row for each element of an identifiable collection, one of which is selected.
+    public init<Data: RandomAccessCollection, RowContent: View>(
+        _ data: Data, selection: Binding<SelectionValue?>?, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+        self.init(selection: selection) { ForEach(data, content: rowContent) }
+    }
+
+    /// A row for each element of an identifiable collection, any of which are selected.
+    public init<Data: RandomAccessCollection, RowContent: View>(
+        _ data: Data, selection: Binding<Set<SelectionValue>>?, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+        self.init(selection: selection) { ForEach(data, content: rowContent) }
+    }
+
+    /// A row for each element, identified by the value at `id`, one of which is selected.
+    public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
+        _ data: Data, id: KeyPath<Data.Element, ID>, selection: Binding<SelectionValue?>?, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, ID, RowContent> {
+        self.init(selection: selection) { ForEach(data, id: id, content: rowContent) }
+    }
+
+    /// A row for each element, identified by the value at `id`, any of which are selected.
+    public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
+        _ data: Data, id: KeyPath<Data.Element, ID>, selection: Binding<Set<SelectionValue>>?, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, ID, RowContent> {
+        self.init(selection: selection) { ForEach(data, id: id, content: rowContent) }
+    }
+}
+
 extension List where SelectionValue == Never {
     /// A row for each element of an identifiable collection.
     public init<Data: RandomAccessCollection, RowContent: View>(_ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent)
@@ -300,6 +330,46 @@ extension GeometryReader: View where Content: View {
 public struct GeometryProxy: Sendable {
     public var size: CGSize { .zero }
     public var safeAreaInsets: EdgeInsets { EdgeInsets() }
+    /// The view's frame in `coordinateSpace`: text has no geometry, so every frame is empty, at the origin.
+    public func frame(in coordinateSpace: CoordinateSpace) -> CGRect { .zero }
+    /// The view's frame in a named or global space: empty, at the origin.
+    public func frame(in coordinateSpace: some CoordinateSpaceProtocol) -> CGRect { .zero }
+    /// The view's bounds in `coordinateSpace`: empty, at the origin.
+    public func bounds(of coordinateSpace: NamedCoordinateSpace) -> CGRect? { .zero }
+}
+
+/// A space a frame is measured in.
+public enum CoordinateSpace: Hashable {
+    case global
+    case local
+    case named(AnyHashable)
+}
+
+/// A coordinate space, as the newer API names them (`.global`, `.local`, `.named("scroll")`).
+public protocol CoordinateSpaceProtocol: Sendable {}
+
+/// A space named by a view above (`.coordinateSpace(.named("scroll"))`).
+public struct NamedCoordinateSpace: CoordinateSpaceProtocol, Hashable {
+    let name: String
+    public static func named(_ name: some Hashable & Sendable) -> NamedCoordinateSpace { NamedCoordinateSpace(name: "\(name)") }
+}
+
+/// The screen's space.
+public struct GlobalCoordinateSpace: CoordinateSpaceProtocol {}
+/// The view's own space.
+public struct LocalCoordinateSpace: CoordinateSpaceProtocol {}
+
+extension CoordinateSpaceProtocol where Self == GlobalCoordinateSpace {
+    public static var global: GlobalCoordinateSpace { GlobalCoordinateSpace() }
+}
+
+extension CoordinateSpaceProtocol where Self == LocalCoordinateSpace {
+    public static var local: LocalCoordinateSpace { LocalCoordinateSpace() }
+}
+
+extension View {
+    /// Names the view's space for the frames inside: accepted, looks only.
+    nonisolated public func coordinateSpace(_ name: NamedCoordinateSpace) -> some View { self }
 }
 
 /// The first of its views that fits: drawn as its first.

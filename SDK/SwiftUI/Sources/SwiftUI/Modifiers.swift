@@ -68,7 +68,7 @@ extension ModifiedContent: ViewModifier where Content: ViewModifier, Modifier: V
 
 extension View {
     /// Applies a modifier of the feature's own.
-    public func modifier<M>(_ modifier: M) -> ModifiedContent<Self, M> {
+    nonisolated public func modifier<M>(_ modifier: M) -> ModifiedContent<Self, M> {
         ModifiedContent(content: self, modifier: modifier)
     }
 }
@@ -152,9 +152,9 @@ extension View {
     }
 
     /// Starts `action` when the view appears, and again (cancelling the last) when `id` changes.
-    public func task<T: Equatable & Hashable>(id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor () async -> Void) -> some View {
+    public func task<T: Equatable>(id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor () async -> Void) -> some View {
         modified { context, content in
-            context.graph.record(LifecycleEntry(task: action, taskID: AnyHashable(value)), at: context.path)
+            context.graph.record(LifecycleEntry(task: action, taskID: AnyHashable(TaskIdentity(value))), at: context.path)
             return content(context)
         }
     }
@@ -264,7 +264,7 @@ extension View {
         }
     }
 
-    public func onLongPressGesture(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10, perform action: @escaping () -> Void) -> some View { self }
+    nonisolated public func onLongPressGesture(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10, perform action: @escaping () -> Void) -> some View { self }
 
     /// Draws the buttons, switches and fields inside as text when `disabled`.
     public func disabled(_ disabled: Bool) -> some View {
@@ -299,11 +299,13 @@ extension View {
         modified { context, content in hidden ? [] : content(context) }
     }
 
-    public func accessibilityHint(_ hint: Text) -> some View { self }
-    public func accessibilityHint(_ hint: LocalizedStringKey) -> some View { self }
-    public func accessibilityValue(_ value: Text) -> some View { self }
-    public func accessibilityValue(_ value: LocalizedStringKey) -> some View { self }
-    public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View { self }
+    nonisolated public func accessibilityHint(_ hint: Text) -> some View { self }
+    nonisolated public func accessibilityHint(_ hint: LocalizedStringKey) -> some View { self }
+    nonisolated public func accessibilityValue(_ value: Text) -> some View { self }
+    nonisolated public func accessibilityValue(_ value: LocalizedStringKey) -> some View { self }
+    @_disfavoredOverload
+    nonisolated public func accessibilityValue<S: StringProtocol>(_ value: S) -> some View { self }
+    nonisolated public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View { self }
     public func accessibilityRemoveTraits(_ traits: AccessibilityTraits) -> some View { self }
     public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { self }
     public func accessibilitySortPriority(_ priority: Double) -> some View { self }
@@ -345,8 +347,8 @@ extension View {
         modified { context, content in content(context.child("id").child(id)) }
     }
 
-    public func focused(_ condition: FocusState<Bool>.Binding) -> some View { self }
-    public func focused<V: Hashable>(_ binding: FocusState<V>.Binding, equals value: V) -> some View { self }
+    nonisolated public func focused(_ condition: FocusState<Bool>.Binding) -> some View { self }
+    nonisolated public func focused<V: Hashable>(_ binding: FocusState<V>.Binding, equals value: V) -> some View { self }
 }
 
 enum Accessibility {
@@ -624,7 +626,10 @@ extension View {
     public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View { navigationTitle(Text(titleKey)) }
     @_disfavoredOverload
     public func navigationTitle<S: StringProtocol>(_ title: S) -> some View { navigationTitle(Text(title)) }
-    public func navigationSubtitle(_ subtitle: Text) -> some View { self }
+    nonisolated public func navigationSubtitle(_ subtitle: Text) -> some View { self }
+    nonisolated public func navigationSubtitle(_ subtitleKey: LocalizedStringKey) -> some View { self }
+    @_disfavoredOverload
+    nonisolated public func navigationSubtitle<S: StringProtocol>(_ subtitle: S) -> some View { self }
 
     /// Draws the toolbar's items, as numbered elements, after the content.
     public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View {
@@ -634,14 +639,14 @@ extension View {
         }
     }
 
-    public func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View { self }
-    public func toolbarBackground<S: ShapeStyle>(_ style: S, for bars: ToolbarPlacement...) -> some View { self }
-    public func toolbarBackground(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View { self }
-    public func toolbarColorScheme(_ colorScheme: ColorScheme?, for bars: ToolbarPlacement...) -> some View { self }
-    public func toolbarRole(_ role: ToolbarRole) -> some View { self }
-    public func navigationBarTitleDisplayMode(_ displayMode: NavigationBarItem.TitleDisplayMode) -> some View { self }
-    public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> some View { self }
-    public func navigationBarHidden(_ hidden: Bool) -> some View { self }
+    nonisolated public func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View { self }
+    nonisolated public func toolbarBackground<S: ShapeStyle>(_ style: S, for bars: ToolbarPlacement...) -> some View { self }
+    nonisolated public func toolbarBackground(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View { self }
+    nonisolated public func toolbarColorScheme(_ colorScheme: ColorScheme?, for bars: ToolbarPlacement...) -> some View { self }
+    nonisolated public func toolbarRole(_ role: ToolbarRole) -> some View { self }
+    nonisolated public func navigationBarTitleDisplayMode(_ displayMode: NavigationBarItem.TitleDisplayMode) -> some View { self }
+    nonisolated public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> some View { self }
+    nonisolated public func navigationBarHidden(_ hidden: Bool) -> some View { self }
 }
 
 /// An item of a toolbar: drawn as its content.
@@ -732,4 +737,22 @@ public struct AccessibilityTraits: OptionSet, Sendable {
 
 public struct AccessibilityChildBehavior: Sendable {
     public static let ignore = AccessibilityChildBehavior(), contain = AccessibilityChildBehavior(), combine = AccessibilityChildBehavior()
+}
+
+/// A `.task(id:)`'s identity: any `Equatable` value, as SwiftUI asks, compared with the last one.
+/// Invariant for `@unchecked Sendable`: it is made, kept and compared on the main actor, by the
+/// view graph.
+struct TaskIdentity: Hashable, @unchecked Sendable {
+    private let value: Any
+    private let isEqual: (Any) -> Bool
+
+    init<T: Equatable>(_ value: T) {
+        self.value = value
+        isEqual = { ($0 as? T) == value }
+    }
+
+    static func == (lhs: TaskIdentity, rhs: TaskIdentity) -> Bool { lhs.isEqual(rhs.value) }
+
+    /// Equal identities hash alike: every identity hashes the same, and `==` tells them apart.
+    func hash(into hasher: inout Hasher) {}
 }

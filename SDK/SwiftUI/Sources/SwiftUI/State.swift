@@ -431,40 +431,61 @@ public struct Namespace: DynamicProperty, Sendable {
 @propertyWrapper
 public struct AppStorage<Value>: DynamicProperty {
     private let cell: StateCell<Value>
-    private let key: String
 
-    public init(wrappedValue: Value, _ key: String) {
-        self.key = key
-        cell = StateCell(AppStorageValues.value(for: key) as? Value ?? wrappedValue)
+    /// The value stored under `key`, or `wrappedValue` until one is: every view that names the
+    /// key reads and writes the same value, and each is drawn again when it changes.
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) {
+        cell = AppStorageValues.cell(for: key, default: wrappedValue)
+    }
+
+    /// The optional value stored under `key`, nil until one is.
+    public init<Wrapped>(_ key: String, store: UserDefaults? = nil) where Value == Wrapped? {
+        cell = AppStorageValues.cell(for: key, default: nil)
     }
 
     public var wrappedValue: Value {
         get { cell.value }
-        nonmutating set {
-            cell.value = newValue
-            AppStorageValues.set(newValue, for: key)
-        }
+        nonmutating set { cell.value = newValue }
     }
 
     public var projectedValue: Binding<Value> {
-        let cell = cell.resolved
-        let key = key
-        return Binding(get: { cell.value }, set: { cell.value = $0; AppStorageValues.set($0, for: key) })
+        let cell = cell
+        return Binding(get: { cell.value }, set: { cell.value = $0 })
     }
 }
 
-/// The values of every `@AppStorage`, by key.
+/// The values of every `@AppStorage`, one observable cell per key, shared by the views that name it.
 enum AppStorageValues {
-    private static let values = Mutex<[String: MainActorBox<Any>]>([:])
-    static func value(for key: String) -> Any? { values.withLock { $0[key]?.value } }
-    static func set(_ value: Any, for key: String) {
-        values.withLock { $0[key] = MainActorBox(value: value) }
+    /// Invariant for `@unchecked Sendable`: the cells are read and written on the main actor (by
+    /// views); the dictionary is behind the mutex.
+    private struct Cells: @unchecked Sendable {
+        var byKey: [String: AnyObject] = [:]
+    }
+
+    private static let cells = Mutex(Cells())
+
+    /// The cell of `key`, made with `value` the first time the key is named. A key named with
+    /// another type of value gets a cell of its own, as a store read with the wrong type gives
+    /// the default.
+    static func cell<Value>(for key: String, default value: @autoclosure () -> Value) -> StateCell<Value> {
+        cells.withLock { cells in
+            if let cell = cells.byKey[key] as? StateCell<Value> { return cell }
+            let cell = StateCell(value())
+            if cells.byKey[key] == nil { cells.byKey[key] = cell }
+            return cell
+        }
+    }
+
+    /// Forgets every value (for tests).
+    static func removeAll() {
+        cells.withLock { $0.byKey.removeAll() }
     }
 }
 
 extension AppStorage: BoundProperty {
     func bind(key: Int, in graph: ViewGraph, context: _RenderContext) {
-        cell.bind(key: key, in: graph)
+        // The cell is the key's, not the view's: nothing to keep per view.
+        _ = cell.value
     }
 }
 

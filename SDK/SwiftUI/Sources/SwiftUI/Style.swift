@@ -3,17 +3,39 @@
 /// How shapes and text are filled: accepted, and drawn as nothing.
 public protocol ShapeStyle: Sendable {}
 
+extension ShapeStyle {
+    /// The style at `opacity`: looks only (a `Color` keeps its opacity, see ``Color/opacity(_:)``).
+    public func opacity(_ opacity: Double) -> some ShapeStyle { self }
+}
+
 /// A colour: drawn as nothing.
 public struct Color: Hashable, Sendable, ShapeStyle {
+    /// What the colour was made of: a name (`red`, an asset's) or its components.
     let name: String
+    /// Its opacity, from 0 to 1: `.red.opacity(0.5)` is not `.red`.
+    var alpha: Double = 1
 
     public init(_ name: String, bundle: Bundle? = nil) { self.name = name }
-    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) { name = "rgb(\(red),\(green),\(blue),\(opacity))" }
+    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        name = "rgb(\(red),\(green),\(blue))"
+        alpha = opacity
+    }
     public init(_ colorSpace: RGBColorSpace, red: Double, green: Double, blue: Double, opacity: Double = 1) { self.init(red: red, green: green, blue: blue, opacity: opacity) }
-    public init(white: Double, opacity: Double = 1) { name = "white(\(white),\(opacity))" }
-    public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) { name = "hsb(\(hue),\(saturation),\(brightness),\(opacity))" }
+    public init(white: Double, opacity: Double = 1) {
+        name = "white(\(white))"
+        alpha = opacity
+    }
+    public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) {
+        name = "hsb(\(hue),\(saturation),\(brightness))"
+        alpha = opacity
+    }
 
-    public func opacity(_ opacity: Double) -> Color { self }
+    /// The same colour with its opacity multiplied by `opacity`.
+    public func opacity(_ opacity: Double) -> Color {
+        var copy = self
+        copy.alpha *= Swift.min(Swift.max(opacity, 0), 1)
+        return copy
+    }
     public var gradient: AnyGradient { AnyGradient() }
 
     public enum RGBColorSpace: Sendable { case sRGB, sRGBLinear, displayP3 }
@@ -135,27 +157,48 @@ extension LinearGradient: View {
 
 /// A font: accepted, and drawn as the same text.
 public struct Font: Hashable, Sendable {
+    /// The text style (`headline`), `system`, or a custom font's name.
     let name: String
+    /// What it was made with, and what was done to it since: two fonts are equal when all of it is.
+    var size: CGFloat?
+    var fontWeight: Weight?
+    var design: Design?
+    var traits: Set<String> = []
+    var fontLeading: Leading?
+    var fontWidth: Width?
+
+    init(name: String, size: CGFloat? = nil, weight: Weight? = nil, design: Design? = nil) {
+        self.name = name
+        self.size = size
+        self.fontWeight = weight
+        self.design = design
+    }
 
     public static let largeTitle = Font(name: "largeTitle"), title = Font(name: "title"), title2 = Font(name: "title2")
     public static let title3 = Font(name: "title3"), headline = Font(name: "headline"), subheadline = Font(name: "subheadline")
     public static let body = Font(name: "body"), callout = Font(name: "callout"), footnote = Font(name: "footnote")
     public static let caption = Font(name: "caption"), caption2 = Font(name: "caption2")
 
-    public static func system(size: CGFloat, weight: Weight? = nil, design: Design? = nil) -> Font { Font(name: "system\(size)") }
-    public static func system(_ style: TextStyle, design: Design? = nil, weight: Weight? = nil) -> Font { Font(name: "system") }
-    public static func custom(_ name: String, size: CGFloat) -> Font { Font(name: name) }
-    public static func custom(_ name: String, size: CGFloat, relativeTo textStyle: TextStyle) -> Font { Font(name: name) }
-    public static func custom(_ name: String, fixedSize: CGFloat) -> Font { Font(name: name) }
+    public static func system(size: CGFloat, weight: Weight? = nil, design: Design? = nil) -> Font { Font(name: "system", size: size, weight: weight, design: design) }
+    public static func system(_ style: TextStyle, design: Design? = nil, weight: Weight? = nil) -> Font { Font(name: "\(style)", weight: weight, design: design) }
+    public static func custom(_ name: String, size: CGFloat) -> Font { Font(name: name, size: size) }
+    public static func custom(_ name: String, size: CGFloat, relativeTo textStyle: TextStyle) -> Font { Font(name: name, size: size) }
+    public static func custom(_ name: String, fixedSize: CGFloat) -> Font { Font(name: name, size: fixedSize) }
 
-    public func weight(_ weight: Weight) -> Font { self }
-    public func bold() -> Font { self }
-    public func italic() -> Font { self }
-    public func monospaced() -> Font { self }
-    public func monospacedDigit() -> Font { self }
-    public func smallCaps() -> Font { self }
-    public func leading(_ leading: Leading) -> Font { self }
-    public func width(_ width: Width) -> Font { self }
+    private func with(_ change: (inout Font) -> Void) -> Font {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+
+    public func weight(_ weight: Weight) -> Font { with { $0.fontWeight = weight } }
+    public func bold() -> Font { with { $0.fontWeight = .bold } }
+    public func italic() -> Font { with { $0.traits.insert("italic") } }
+    public func monospaced() -> Font { with { $0.traits.insert("monospaced") } }
+    public func monospacedDigit() -> Font { with { $0.traits.insert("monospacedDigit") } }
+    public func smallCaps() -> Font { with { $0.traits.insert("smallCaps") } }
+    public func leading(_ leading: Leading) -> Font { with { $0.fontLeading = leading } }
+    public func width(_ width: Width) -> Font { with { $0.fontWidth = width } }
 
     public struct Weight: Hashable, Sendable {
         let value: Double
@@ -184,6 +227,8 @@ extension Shape {
     public func stroke(lineWidth: CGFloat = 1) -> _ShapeView<Self> { _ShapeView(shape: self) }
     public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> _ShapeView<Self> { _ShapeView(shape: self) }
     public func strokeBorder(lineWidth: CGFloat = 1) -> _ShapeView<Self> { _ShapeView(shape: self) }
+    public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle, antialiased: Bool = true) -> _ShapeView<Self> { _ShapeView(shape: self) }
+    public func strokeBorder(style: StrokeStyle, antialiased: Bool = true) -> _ShapeView<Self> { _ShapeView(shape: self) }
     public func trim(from startFraction: CGFloat = 0, to endFraction: CGFloat = 1) -> Self { self }
     public func inset(by amount: CGFloat) -> Self { self }
 }

@@ -61,7 +61,11 @@ extension LabelStyle where Self == DefaultLabelStyle { public static var automat
 extension View { public func labelStyle<S: LabelStyle>(_ style: S) -> some View { self } }
 
 public protocol ProgressViewStyle: Sendable {}
-public struct CircularProgressViewStyle: ProgressViewStyle { public init() {} }
+public struct CircularProgressViewStyle: ProgressViewStyle {
+    public init() {}
+    /// A circular style in `tint`: accepted, looks only.
+    public init(tint: Color) {}
+}
 extension ProgressViewStyle where Self == CircularProgressViewStyle { public static var circular: CircularProgressViewStyle { .init() } }
 public struct LinearProgressViewStyle: ProgressViewStyle { public init() {} }
 extension ProgressViewStyle where Self == LinearProgressViewStyle { public static var linear: LinearProgressViewStyle { .init() } }

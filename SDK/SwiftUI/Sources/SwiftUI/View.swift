@@ -186,6 +186,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
     /// A view for each element.
     public var content: (Data.Element) -> Content
     let id: (Data.Element) -> ID
+    /// What `.onDelete` and `.onMove` let a person do to the rows.
+    var editing = RowEditing()
 }
 
 extension ForEach where Content: View {
@@ -223,12 +225,14 @@ extension ForEach: View where Content: View {
         var nodes: [Node] = []
         nodes.reserveCapacity(Swift.min(data.count, Self.maximumRows))
         var drawn = 0
+        let count = editing.isEmpty ? 0 : data.count
         for element in data {
             guard drawn < Self.maximumRows else {
                 nodes.append(.error("a ForEach of \(data.count) rows is drawn to its first \(Self.maximumRows) (ForEach.maximumRows)"))
                 break
             }
             drawn += 1
+            let offset = drawn - 1
             let identity = id(element)
             let row = context.child(identity)
             let drawn = content(element)._render(in: row)
@@ -238,6 +242,9 @@ extension ForEach: View where Content: View {
                 nodes.append(PickerChoice.node(drawn.texts.joined(separator: " "), tag: AnyHashable(identity), picker: picker))
             } else {
                 nodes += drawn
+            }
+            if !editing.isEmpty {
+                nodes += editingButtons(row: offset, of: count, label: drawn.texts.first ?? "", in: row)
             }
         }
         return nodes

@@ -225,6 +225,18 @@ final class ViewGraph {
         self.environment = environment
     }
 
+    /// The screen's edit mode (`EditButton`, `.onMove`), observable: a change draws the screen again.
+    private let editMode = StateCell(EditMode.inactive)
+
+    /// The environment the screen's views start from: the host's, with the screen's edit mode.
+    private var screenEnvironment: EnvironmentValues {
+        guard environment.editMode == nil else { return environment }
+        var values = environment
+        let mode = editMode
+        values.editMode = Binding(get: { mode.value }, set: { mode.value = $0 })
+        return values
+    }
+
     isolated deinit {
         tasks.end()
     }
@@ -238,7 +250,7 @@ final class ViewGraph {
         urlHandlers.removeAll()
         // Drawn anew after it left: every view it finds appears (what it held is gone).
         left = nil
-        let context = _RenderContext(graph: self, path: 0, environment: environment)
+        let context = _RenderContext(graph: self, path: 0, environment: screenEnvironment)
         let nodes = root.render(in: context)
         let shown = presentations.last(where: { $0.nodes != nil })?.nodes ?? nodes
         settleLifecycle()

@@ -4,126 +4,130 @@
 // same elements. Those that add views (`overlay`, `safeAreaInset`) draw them after the content.
 
 extension View {
-    public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { self }
-    public func padding(_ length: CGFloat) -> some View { self }
-    public func padding(_ insets: EdgeInsets) -> some View { self }
-    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View { self }
-    public func frame(
+    nonisolated public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { self }
+    nonisolated public func padding(_ length: CGFloat) -> some View { self }
+    nonisolated public func padding(_ insets: EdgeInsets) -> some View { self }
+    nonisolated public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View { self }
+    nonisolated public func frame(
         minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
         minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center
     ) -> some View { self }
-    public func fixedSize() -> some View { self }
-    public func fixedSize(horizontal: Bool, vertical: Bool) -> some View { self }
-    public func layoutPriority(_ value: Double) -> some View { self }
-    public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View { self }
-    public func aspectRatio(_ aspectRatio: CGSize, contentMode: ContentMode) -> some View { self }
-    public func scaledToFit() -> some View { self }
-    public func scaledToFill() -> some View { self }
-    public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center) -> some View { self }
-    public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View { self }
-    public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View { self }
-    public func offset(_ offset: CGSize) -> some View { self }
-    public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View { self }
-    public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View { self }
-    public func zIndex(_ value: Double) -> some View { self }
-    public func coordinateSpace(name: some Hashable) -> some View { self }
+    nonisolated public func fixedSize() -> some View { self }
+    nonisolated public func fixedSize(horizontal: Bool, vertical: Bool) -> some View { self }
+    nonisolated public func layoutPriority(_ value: Double) -> some View { self }
+    nonisolated public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View { self }
+    nonisolated public func aspectRatio(_ aspectRatio: CGSize, contentMode: ContentMode) -> some View { self }
+    nonisolated public func scaledToFit() -> some View { self }
+    nonisolated public func scaledToFill() -> some View { self }
+    nonisolated public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center) -> some View { self }
+    nonisolated public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View { self }
+    nonisolated public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View { self }
+    nonisolated public func offset(_ offset: CGSize) -> some View { self }
+    nonisolated public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View { self }
+    nonisolated public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View { self }
+    nonisolated public func zIndex(_ value: Double) -> some View { self }
+    nonisolated public func coordinateSpace(name: some Hashable) -> some View { self }
 
-    public func font(_ font: Font?) -> some View { self }
-    public func fontWeight(_ weight: Font.Weight?) -> some View { self }
-    public func fontDesign(_ design: Font.Design?) -> some View { self }
-    public func fontWidth(_ width: Font.Width?) -> some View { self }
-    public func bold(_ isActive: Bool = true) -> some View { self }
-    public func italic(_ isActive: Bool = true) -> some View { self }
-    public func underline(_ isActive: Bool = true, color: Color? = nil) -> some View { self }
-    public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> some View { self }
-    public func monospaced(_ isActive: Bool = true) -> some View { self }
-    public func monospacedDigit() -> some View { self }
-    public func kerning(_ kerning: CGFloat) -> some View { self }
-    public func tracking(_ tracking: CGFloat) -> some View { self }
-    public func lineLimit(_ number: Int?) -> some View { self }
-    public func lineLimit(_ limit: ClosedRange<Int>) -> some View { self }
-    public func lineLimit(_ limit: Int, reservesSpace: Bool) -> some View { self }
-    public func lineSpacing(_ lineSpacing: CGFloat) -> some View { self }
-    public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { self }
-    public func truncationMode(_ mode: Text.TruncationMode) -> some View { self }
-    public func minimumScaleFactor(_ factor: CGFloat) -> some View { self }
-    public func textCase(_ textCase: Text.Case?) -> some View { self }
-    public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View { self }
-    public func dynamicTypeSize<T: RangeExpression>(_ range: T) -> some View where T.Bound == DynamicTypeSize { self }
+    nonisolated public func font(_ font: Font?) -> some View { self }
+    nonisolated public func fontWeight(_ weight: Font.Weight?) -> some View { self }
+    nonisolated public func fontDesign(_ design: Font.Design?) -> some View { self }
+    nonisolated public func fontWidth(_ width: Font.Width?) -> some View { self }
+    nonisolated public func bold(_ isActive: Bool = true) -> some View { self }
+    nonisolated public func italic(_ isActive: Bool = true) -> some View { self }
+    nonisolated public func underline(_ isActive: Bool = true, color: Color? = nil) -> some View { self }
+    nonisolated public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> some View { self }
+    nonisolated public func monospaced(_ isActive: Bool = true) -> some View { self }
+    nonisolated public func monospacedDigit() -> some View { self }
+    nonisolated public func kerning(_ kerning: CGFloat) -> some View { self }
+    nonisolated public func tracking(_ tracking: CGFloat) -> some View { self }
+    nonisolated public func lineLimit(_ number: Int?) -> some View { self }
+    nonisolated public func lineLimit(_ limit: ClosedRange<Int>) -> some View { self }
+    nonisolated public func lineLimit(_ limit: Int, reservesSpace: Bool) -> some View { self }
+    nonisolated public func lineSpacing(_ lineSpacing: CGFloat) -> some View { self }
+    nonisolated public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { self }
+    nonisolated public func truncationMode(_ mode: Text.TruncationMode) -> some View { self }
+    nonisolated public func minimumScaleFactor(_ factor: CGFloat) -> some View { self }
+    nonisolated public func textCase(_ textCase: Text.Case?) -> some View { self }
+    nonisolated public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View { self }
+    nonisolated public func dynamicTypeSize<T: RangeExpression>(_ range: T) -> some View where T.Bound == DynamicTypeSize { self }
 
-    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { self }
-    public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle>(_ primary: S1, _ secondary: S2) -> some View { self }
-    public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle, S3: ShapeStyle>(_ primary: S1, _ secondary: S2, _ tertiary: S3) -> some View { self }
-    public func foregroundColor(_ color: Color?) -> some View { self }
-    public func tint<S: ShapeStyle>(_ tint: S?) -> some View { self }
-    public func tint(_ tint: Color?) -> some View { self }
-    public func accentColor(_ accentColor: Color?) -> some View { self }
-    public func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View { self }
-    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> some View { self }
-    public func symbolVariant(_ variant: SymbolVariants) -> some View { self }
-    public func imageScale(_ scale: Image.Scale) -> some View { self }
+    nonisolated public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { self }
+    nonisolated public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle>(_ primary: S1, _ secondary: S2) -> some View { self }
+    nonisolated public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle, S3: ShapeStyle>(_ primary: S1, _ secondary: S2, _ tertiary: S3) -> some View { self }
+    nonisolated public func foregroundColor(_ color: Color?) -> some View { self }
+    nonisolated public func tint<S: ShapeStyle>(_ tint: S?) -> some View { self }
+    nonisolated public func tint(_ tint: Color?) -> some View { self }
+    nonisolated public func accentColor(_ accentColor: Color?) -> some View { self }
+    nonisolated public func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View { self }
+    nonisolated public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> some View { self }
+    nonisolated public func symbolVariant(_ variant: SymbolVariants) -> some View { self }
+    nonisolated public func imageScale(_ scale: Image.Scale) -> some View { self }
 
-    public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View { self }
-    public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View { self }
-    public func background<T: Shape>(in shape: T, fillStyle: FillStyle = FillStyle()) -> some View { self }
+    nonisolated public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View { self }
+    /// The system's background behind the view: accepted, looks only.
+    nonisolated public func background(ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View { self }
+    nonisolated public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View { self }
+    nonisolated public func background<T: Shape>(in shape: T, fillStyle: FillStyle = FillStyle()) -> some View { self }
     @_disfavoredOverload
-    public func background<V: View>(_ background: V, alignment: Alignment = .center) -> some View { self }
-    public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View { self }
-    public func backgroundStyle<S: ShapeStyle>(_ style: S) -> some View { self }
-    public func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> some View { self }
-    public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View { self }
-    public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View { self }
-    public func clipped(antialiased: Bool = false) -> some View { self }
-    public func mask<M: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> M) -> some View { self }
-    public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View { self }
-    public func shadow(color: Color = .black, radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View { self }
-    public func opacity(_ opacity: Double) -> some View { self }
-    public func blur(radius: CGFloat, opaque: Bool = false) -> some View { self }
-    public func brightness(_ amount: Double) -> some View { self }
-    public func saturation(_ amount: Double) -> some View { self }
-    public func grayscale(_ amount: Double) -> some View { self }
-    public func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> some View { self }
-    public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View { self }
-    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View { self }
-    public func rotation3DEffect(_ angle: Angle, axis: (x: CGFloat, y: CGFloat, z: CGFloat), anchor: UnitPoint = .center) -> some View { self }
-    public func compositingGroup() -> some View { self }
-    public func drawingGroup(opaque: Bool = false) -> some View { self }
-    public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View { self }
-    public func animation(_ animation: Animation?) -> some View { self }
-    public func transition(_ transition: AnyTransition) -> some View { self }
-    public func contentTransition(_ transition: ContentTransition) -> some View { self }
-    public func matchedGeometryEffect<ID: Hashable>(id: ID, in namespace: Namespace.ID, isSource: Bool = true) -> some View { self }
-    public func geometryGroup() -> some View { self }
-    public func allowsHitTesting(_ enabled: Bool) -> some View { self }
-    public func redacted(reason: RedactionReasons) -> some View { self }
-    public func unredacted() -> some View { self }
-    public func sensoryFeedback<T: Equatable>(_ feedback: SensoryFeedback, trigger: T) -> some View { self }
-    public func statusBarHidden(_ hidden: Bool = true) -> some View { self }
-    public func labelsHidden() -> some View { self }
-    public func controlSize(_ controlSize: ControlSize) -> some View { self }
-    public func buttonBorderShape(_ shape: ButtonBorderShape) -> some View { self }
-    public func badge(_ count: Int) -> some View { self }
-    public func badge(_ label: Text?) -> some View { self }
+    nonisolated public func background<V: View>(_ background: V, alignment: Alignment = .center) -> some View { self }
+    nonisolated public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View { self }
+    nonisolated public func backgroundStyle<S: ShapeStyle>(_ style: S) -> some View { self }
+    nonisolated public func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> some View { self }
+    nonisolated public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View { self }
+    nonisolated public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View { self }
+    nonisolated public func clipped(antialiased: Bool = false) -> some View { self }
+    nonisolated public func mask<M: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> M) -> some View { self }
+    @_disfavoredOverload
+    nonisolated public func mask<M: View>(_ mask: M) -> some View { self }
+    nonisolated public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View { self }
+    nonisolated public func shadow(color: Color = .black, radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View { self }
+    nonisolated public func opacity(_ opacity: Double) -> some View { self }
+    nonisolated public func blur(radius: CGFloat, opaque: Bool = false) -> some View { self }
+    nonisolated public func brightness(_ amount: Double) -> some View { self }
+    nonisolated public func saturation(_ amount: Double) -> some View { self }
+    nonisolated public func grayscale(_ amount: Double) -> some View { self }
+    nonisolated public func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> some View { self }
+    nonisolated public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View { self }
+    nonisolated public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View { self }
+    nonisolated public func rotation3DEffect(_ angle: Angle, axis: (x: CGFloat, y: CGFloat, z: CGFloat), anchor: UnitPoint = .center) -> some View { self }
+    nonisolated public func compositingGroup() -> some View { self }
+    nonisolated public func drawingGroup(opaque: Bool = false) -> some View { self }
+    nonisolated public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View { self }
+    nonisolated public func animation(_ animation: Animation?) -> some View { self }
+    nonisolated public func transition(_ transition: AnyTransition) -> some View { self }
+    nonisolated public func contentTransition(_ transition: ContentTransition) -> some View { self }
+    nonisolated public func matchedGeometryEffect<ID: Hashable>(id: ID, in namespace: Namespace.ID, isSource: Bool = true) -> some View { self }
+    nonisolated public func geometryGroup() -> some View { self }
+    nonisolated public func allowsHitTesting(_ enabled: Bool) -> some View { self }
+    nonisolated public func redacted(reason: RedactionReasons) -> some View { self }
+    nonisolated public func unredacted() -> some View { self }
+    nonisolated public func sensoryFeedback<T: Equatable>(_ feedback: SensoryFeedback, trigger: T) -> some View { self }
+    nonisolated public func statusBarHidden(_ hidden: Bool = true) -> some View { self }
+    nonisolated public func labelsHidden() -> some View { self }
+    nonisolated public func controlSize(_ controlSize: ControlSize) -> some View { self }
+    nonisolated public func buttonBorderShape(_ shape: ButtonBorderShape) -> some View { self }
+    nonisolated public func badge(_ count: Int) -> some View { self }
+    nonisolated public func badge(_ label: Text?) -> some View { self }
 
-    public func listRowBackground<V: View>(_ view: V?) -> some View { self }
-    public func listRowSeparator(_ visibility: Visibility, edges: VerticalEdge.Set = .all) -> some View { self }
-    public func listRowInsets(_ insets: EdgeInsets?) -> some View { self }
-    public func listSectionSeparator(_ visibility: Visibility, edges: VerticalEdge.Set = .all) -> some View { self }
-    public func listRowSpacing(_ spacing: CGFloat?) -> some View { self }
-    public func scrollContentBackground(_ visibility: Visibility) -> some View { self }
-    public func scrollIndicators(_ visibility: ScrollIndicatorVisibility, axes: Axis.Set = [.vertical, .horizontal]) -> some View { self }
-    public func scrollDismissesKeyboard(_ mode: ScrollDismissesKeyboardMode) -> some View { self }
-    public func scrollDisabled(_ disabled: Bool) -> some View { self }
-    public func presentationDetents(_ detents: Set<PresentationDetent>) -> some View { self }
-    public func presentationDragIndicator(_ visibility: Visibility) -> some View { self }
-    public func presentationCornerRadius(_ cornerRadius: CGFloat?) -> some View { self }
-    public func presentationBackground<S: ShapeStyle>(_ style: S) -> some View { self }
-    public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View { self }
-    public func keyboardType(_ type: UIKeyboardType) -> some View { self }
-    public func textInputAutocapitalization(_ autocapitalization: TextInputAutocapitalization?) -> some View { self }
-    public func autocorrectionDisabled(_ disable: Bool = true) -> some View { self }
-    public func submitLabel(_ submitLabel: SubmitLabel) -> some View { self }
-    public func textContentType(_ textContentType: UITextContentType?) -> some View { self }
+    nonisolated public func listRowBackground<V: View>(_ view: V?) -> some View { self }
+    nonisolated public func listRowSeparator(_ visibility: Visibility, edges: VerticalEdge.Set = .all) -> some View { self }
+    nonisolated public func listRowInsets(_ insets: EdgeInsets?) -> some View { self }
+    nonisolated public func listSectionSeparator(_ visibility: Visibility, edges: VerticalEdge.Set = .all) -> some View { self }
+    nonisolated public func listRowSpacing(_ spacing: CGFloat?) -> some View { self }
+    nonisolated public func scrollContentBackground(_ visibility: Visibility) -> some View { self }
+    nonisolated public func scrollIndicators(_ visibility: ScrollIndicatorVisibility, axes: Axis.Set = [.vertical, .horizontal]) -> some View { self }
+    nonisolated public func scrollDismissesKeyboard(_ mode: ScrollDismissesKeyboardMode) -> some View { self }
+    nonisolated public func scrollDisabled(_ disabled: Bool) -> some View { self }
+    nonisolated public func presentationDetents(_ detents: Set<PresentationDetent>) -> some View { self }
+    nonisolated public func presentationDragIndicator(_ visibility: Visibility) -> some View { self }
+    nonisolated public func presentationCornerRadius(_ cornerRadius: CGFloat?) -> some View { self }
+    nonisolated public func presentationBackground<S: ShapeStyle>(_ style: S) -> some View { self }
+    nonisolated public func interactiveDismissDisabled(_ isDisabled: Bool = true) -> some View { self }
+    nonisolated public func keyboardType(_ type: UIKeyboardType) -> some View { self }
+    nonisolated public func textInputAutocapitalization(_ autocapitalization: TextInputAutocapitalization?) -> some View { self }
+    nonisolated public func autocorrectionDisabled(_ disable: Bool = true) -> some View { self }
+    nonisolated public func submitLabel(_ submitLabel: SubmitLabel) -> some View { self }
+    nonisolated public func textContentType(_ textContentType: UITextContentType?) -> some View { self }
 
     /// Draws `overlay` after the content.
     public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
@@ -134,7 +138,7 @@ extension View {
     public func overlay<V: View>(_ overlay: V, alignment: Alignment = .center) -> some View {
         modified { context, drawContent in drawContent(context) + overlay._render(in: context.child("overlay")) }
     }
-    public func overlay<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View { self }
+    nonisolated public func overlay<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View { self }
 
     /// Draws `inset` after the content.
     public func safeAreaInset<V: View>(edge: VerticalEdge, alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> V) -> some View {
@@ -185,6 +189,7 @@ public struct AnyTransition: Sendable {
 public struct ContentTransition: Sendable {
     public static let identity = ContentTransition(), opacity = ContentTransition(), interpolate = ContentTransition()
     public static func numericText(countsDown: Bool = false) -> ContentTransition { ContentTransition() }
+    public static func numericText(value: Double) -> ContentTransition { ContentTransition() }
 }
 
 public struct RedactionReasons: OptionSet, Sendable {

@@ -52,6 +52,16 @@ void apphost_guard_disarm(void);
    watchdog stops while it is suspended there rather than busy on a stack. */
 void apphost_guard_waiting_on(const char *path);
 
+/* Whether the command the watchdog saw overdue (its arm/disarm generation `seen`) is still
+   running past its deadline at `now` (ms of CLOCK_MONOTONIC): false once it returned or the next
+   command was armed, so a command that returns right at its limit is never reported. The signal
+   handler decides by it; tests call it with made-up times. */
+int apphost_guard_still_overdue(unsigned long long seen, long long now);
+
+/* The current arm/disarm generation, and the running command's deadline (0: none): for tests. */
+unsigned long long apphost_guard_generation(void);
+long long apphost_guard_deadline(void);
+
 /* The feature library holding `address`, or NULL: for tests. */
 const char *apphost_guard_image_at(uintptr_t address);
 

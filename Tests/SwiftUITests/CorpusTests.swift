@@ -1,0 +1,192 @@
+@_spi(Host) import AppHostKit
+import Combine
+import SwiftUI
+import Testing
+
+/// The corpus (Corpus/): SwiftUI written as public code is, compiled unchanged, drawn, and driven.
+@MainActor
+@Suite
+struct CorpusTests {
+    @Test
+    func aLegacyPreviewProviderTypeChecksAndItsViewDraws() {
+        // The previews are type-checked; what they show is the view, drawn as any screen is.
+        _ = BadgeView_Previews.previews
+        #expect(Screen(BadgeView(title: "Inbox", count: 3)).body.texts == ["Inbox 3"])
+    }
+
+    @Test
+    func anObservableObjectStoreSharedThroughTheEnvironmentDeletesMovesAndCounts() async throws {
+        let screen = Screen(TodoApp())
+        await screen.drawAndRunWork()
+        // The store's pipeline (a 250 ms debounce, on real time outside a session) delivers on the main
+        // queue: wait until it lands (30 s is only a bound on a hang).
+        try await until { screen.body.texts.contains("Buy milk") }
+        #expect(screen.body.texts.contains("Buy milk"), "\(screen.body.texts)")
+        #expect(screen.body.texts.contains("3 left"))
+        #expect(screen.body.texts.contains("Delete Walk the dog"))
+        #expect(!screen.body.texts.contains("Move Buy milk down"), "rows move in edit mode only")
+
+        try await screen.tap("Buy milk")
+        #expect(screen.body.texts.contains("2 left"), "\(screen.body.texts)")
+
+        try await screen.tap("Edit")
+        #expect(screen.body.texts.contains("Done"))
+        try await screen.tap("Move Buy milk down")
+        try await screen.tap("Delete Call mum")
+        try await until { !screen.body.texts.contains("Call mum") }
+        let rows = screen.body.texts.filter { ["Buy milk", "Walk the dog", "Call mum"].contains($0) }
+        #expect(rows == ["Walk the dog", "Buy milk"], "\(screen.body.texts)")
+    }
+
+    /// Waits for `condition`, looking every 10 ms; fails after 30 s (a hang, not a slow machine).
+    private func until(_ condition: () -> Bool) async throws {
+        let clock = ContinuousClock()
+        let limit = clock.now + .seconds(30)
+        while !condition() {
+            try #require(clock.now < limit, "the condition never held")
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    @Test
+    func removeAndMoveByOffsetsDoWhatSwiftUIsDo() {
+        var letters = ["a", "b", "c", "d", "e"]
+        letters.move(fromOffsets: IndexSet([0, 2]), toOffset: 4)
+        #expect(letters == ["b", "d", "a", "c", "e"])
+        letters.move(fromOffsets: IndexSet(integer: 4), toOffset: 0)
+        #expect(letters == ["e", "b", "d", "a", "c"])
+        letters.remove(atOffsets: IndexSet([0, 3]))
+        #expect(letters == ["b", "d", "c"])
+    }
+
+    @Test
+    func formControlsDrawAsTheirLabelsAndValues() async throws {
+        let screen = Screen(ProfileEditor())
+        let texts = screen.body.texts
+        #expect(texts.contains("Name: Ada"), "\(texts)")
+        #expect(texts.contains("Level: 7"))
+        #expect(texts.contains("Birthday: 1970-01-01"))
+        #expect(texts.contains("Battery: 42%"))
+        #expect(texts.contains("Wins 12") && texts.contains("Losses 3"), "\(texts)")
+        #expect(!texts.contains("Developer mode"), "a disclosure group starts closed")
+        try await screen.tap("Advanced")
+        #expect(screen.body.texts.contains("Developer mode"))
+        try await screen.type("Text", "Swift and C")
+        #expect(screen.body.flattened.contains { if case .textField(_, let text, _) = $0 { text == "Swift and C" } else { false } })
+    }
+
+    @Test
+    func theCallFormsDrawAndAStepperOfTheTrailingClosureFormSteps() async throws {
+        let screen = Screen(SettingsForm())
+        #expect(screen.body.texts.contains("Quantity: 1"), "\(screen.body.texts)")
+        try await screen.tap("Increment")
+        #expect(screen.body.texts.contains("Quantity: 2"))
+        #expect(screen.body.texts.contains("Welcome back"))
+        #expect(screen.body.texts.contains("No nickname"))
+        #expect(Screen(SizeReader()).body.texts == ["Width 0, at 0"])
+    }
+
+    @Test
+    func aDesignTokenThatChangesIsNotEqualToWhatItWas() {
+        #expect(Font.system(size: 17, weight: .semibold) != Font.system(size: 17, weight: .regular))
+        #expect(Font.system(size: 17) != Font.system(size: 15))
+        #expect(Font.system(.body, design: .rounded) != Font.system(.body, design: .serif))
+        #expect(Font.headline.bold() != Font.headline)
+        #expect(Font.custom("Inter", size: 14) == Font.custom("Inter", size: 14))
+        #expect(Color.red.opacity(0.5) != Color.red)
+        #expect(Color.red.opacity(0.5) == Color.red.opacity(0.5))
+        #expect(Color(red: 1, green: 0, blue: 0) != Color(red: 1, green: 0, blue: 0.1))
+    }
+
+    @Test
+    func twoViewsNamingOneAppStorageKeyShowTheSameValue() async throws {
+        let screen = Screen(AppStoragePair())
+        #expect(screen.body.texts == ["Writer 0", "Reader 0"])
+        try await screen.tap("Writer 0")
+        #expect(screen.body.texts == ["Writer 1", "Reader 1"])
+    }
+
+    @Test
+    func anAttributedStringKeepsItsSwiftUIAttributes() {
+        var plain = AttributedString("Welcome back")
+        var styled = plain
+        styled.font = .headline
+        styled.foregroundColor = .red
+        #expect(styled.font == .headline)
+        #expect(styled != plain)
+        plain.font = .headline
+        plain.foregroundColor = .red
+        #expect(styled == plain)
+        #expect(Screen(Text(styled)).body.texts == ["Welcome back"])
+    }
+}
+
+struct AppStorageWriter: View {
+    @AppStorage("corpus.taps") private var taps = 0
+    var body: some View { Button("Writer \(taps)") { taps += 1 } }
+}
+
+struct AppStorageReader: View {
+    @AppStorage("corpus.taps") private var taps = 0
+    var body: some View { Text("Reader \(taps)") }
+}
+
+struct AppStoragePair: View {
+    var body: some View {
+        AppStorageWriter()
+        AppStorageReader()
+    }
+}
+
+/// Combine's combining operators, which OpenCombine lacks and the module adds.
+@Suite
+struct CombiningOperatorTests {
+    @Test
+    func combineLatestSendsTheLatestPairOnceBothHaveSent() {
+        let names = PassthroughSubject<String, Never>()
+        let ages = PassthroughSubject<Int, Never>()
+        var seen: [String] = []
+        let subscription = names.combineLatest(ages) { "\($0) \($1)" }.sink { seen.append($0) }
+        names.send("Ada")
+        #expect(seen.isEmpty)
+        ages.send(36)
+        names.send("Grace")
+        ages.send(85)
+        #expect(seen == ["Ada 36", "Grace 36", "Grace 85"])
+        subscription.cancel()
+    }
+
+    @Test
+    func combineLatestFinishesWhenAllFinishAndFailsAtTheFirstFailure() {
+        struct Failure: Error, Equatable {}
+        let a = PassthroughSubject<Int, Failure>()
+        let b = PassthroughSubject<Int, Failure>()
+        var completion: Subscribers.Completion<Failure>?
+        let subscription = Publishers.CombineLatest(a, b).sink(receiveCompletion: { completion = $0 }, receiveValue: { _ in })
+        a.send(1)
+        b.send(2)
+        a.send(completion: .finished)
+        #expect(completion == nil)
+        b.send(completion: .failure(Failure()))
+        #expect(completion == .failure(Failure()))
+        subscription.cancel()
+    }
+
+    @Test
+    func mergeSendsEveryValueInTheOrderTheyCameAndHonoursDemand() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        var seen: [Int] = []
+        let subscription = a.merge(with: b).sink { seen.append($0) }
+        a.send(1)
+        b.send(2)
+        a.send(3)
+        #expect(seen == [1, 2, 3])
+        subscription.cancel()
+
+        var firstTwo: [Int] = []
+        let limited = AnySubscriber<Int, Never>(receiveSubscription: { $0.request(.max(2)) }, receiveValue: { firstTwo.append($0); return .none })
+        Publishers.MergeMany([1, 2, 3].publisher, [4].publisher).subscribe(limited)
+        #expect(firstTwo == [1, 2])
+    }
+}
