@@ -13,7 +13,7 @@ let package = Package(
     products: [
         // Combine is in the same library: SwiftUI re-exports it, as Apple's does, and every
         // feature must share one copy of its types (an `AnyCancellable` of one library is another's).
-        .library(name: "SwiftUI", type: .dynamic, targets: ["SwiftUI", "Combine"])
+        .library(name: "SwiftUI", type: .dynamic, targets: ["SwiftUI", "Combine", "UIKit", "_Testing_UIKit"])
     ],
     dependencies: [
         .package(path: ".."),
@@ -28,9 +28,13 @@ let package = Package(
             name: "Combine",
             dependencies: [.product(name: "OpenCombine", package: "OpenCombine"), .product(name: "AppHostKit", package: "SDK")]
         ),
+        // UIKit for Linux, limited to the types SwiftUI's bridges and common view code name.
+        .target(name: "UIKit", dependencies: [.product(name: "AppHostKit", package: "SDK")]),
+        // What the toolchain's Testing module imports beside any module called UIKit (empty).
+        .target(name: "_Testing_UIKit"),
         .target(
             name: "SwiftUI",
-            dependencies: [.product(name: "AppHostKit", package: "SDK"), "PreviewMacros", "Combine"],
+            dependencies: [.product(name: "AppHostKit", package: "SDK"), "PreviewMacros", "Combine", "UIKit"],
             // Named by its soname, so that a feature copied or linked away from its build folder
             // finds the copy the host opened (beside its kit) as the library it needs.
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libSwiftUI.so"])]

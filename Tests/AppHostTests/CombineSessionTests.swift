@@ -6,6 +6,7 @@ import Testing
 enum CombineNavigation: Navigation {
     case score
     case clock
+    case links
 
     static let routeName = "combine"
 }
@@ -18,6 +19,7 @@ enum CombineFeature: FeatureModule {
             switch navigation {
             case .score: Screen(ScoreScreen(), router: router)
             case .clock: Screen(ClockScreen(), router: router)
+            case .links: Screen(LinksScreen(), router: router)
             }
         }
     }
@@ -29,13 +31,42 @@ enum CombineFeature: FeatureModule {
 @MainActor
 @Suite
 struct CombineSessionTests {
+    private final class Notes {
+        var lines = ""
+    }
+
+    private let notes = Notes()
+
     private func makeSession(at navigation: CombineNavigation) throws -> Session {
         let registry = DestinationRegistry()
         try registry.register(CombineFeature.self)
+        let notes = notes
         return Session(
             registry: registry, start: try Route(navigation), options: Session.Options(width: 40, virtualTime: true),
-            output: { _ in }, errorOutput: { if $0.hasPrefix("error") { Issue.record("\($0)") } }
+            output: { _ in }, errorOutput: { line in
+                notes.lines += line
+                if line.hasPrefix("error") { Issue.record("\(line)") }
+            }
         )
+    }
+
+    @Test
+    func aURLTheAppOpensIsOpenedByTheSessionAfterTheCommand() async throws {
+        let sut = try makeSession(at: .links)
+        await sut.start()
+
+        await sut.execute("tap Open clock")
+        #expect(sut.topRoute.description == "combine/clock")
+
+        await sut.execute("back")
+        await sut.execute("tap Clock through UIKit")
+        #expect(sut.topRoute.description == "combine/clock")
+
+        await sut.execute("back")
+        await sut.execute("tap Website")
+        #expect(sut.topRoute.description == "combine/links")
+        #expect(notes.lines.contains("note: tap Website: the app opened https://example.com/help (outside the app: a device hands it to the system)"), "\(notes.lines)")
+        await sut.end()
     }
 
     private func text(_ session: Session) -> String { session.current?.text ?? "" }

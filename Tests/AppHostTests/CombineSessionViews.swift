@@ -1,5 +1,6 @@
 import Combine
 import SwiftUI
+import UIKit
 
 // Views and models written as public SwiftUI code written before `@Observable` is: an
 // `ObservableObject` with `@Published` properties, owned by a `@StateObject`, handed down as an
@@ -79,5 +80,17 @@ struct ClockScreen: View {
     var body: some View {
         Text("Ticks: \(ticks)")
             .onReceive(timer) { _ in ticks += 1 }
+    }
+}
+
+/// Links a view opens itself, with SwiftUI's `openURL` and with UIKit's `UIApplication`.
+struct LinksScreen: View {
+    @Environment(\.openURL) private var openURL
+
+    var body: some View {
+        Button("Open clock") { openURL(URL(string: "combine/clock")!) }
+        Button("Website") { openURL(URL(string: "https://example.com/help")!) }
+        Button("Clock through UIKit") { UIApplication.shared.open(URL(string: "combine/clock")!) }
+        Text("Tint").foregroundStyle(Color(uiColor: .systemBlue))
     }
 }

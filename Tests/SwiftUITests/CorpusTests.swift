@@ -1,6 +1,7 @@
 @_spi(Host) import AppHostKit
 import Combine
 import SwiftUI
+import UIKit
 import Testing
 
 /// The corpus (Corpus/): SwiftUI written as public code is, compiled unchanged, drawn, and driven.
@@ -188,5 +189,23 @@ struct CombiningOperatorTests {
         let limited = AnySubscriber<Int, Never>(receiveSubscription: { $0.request(.max(2)) }, receiveValue: { firstTwo.append($0); return .none })
         Publishers.MergeMany([1, 2, 3].publisher, [4].publisher).subscribe(limited)
         #expect(firstTwo == [1, 2])
+    }
+}
+
+/// UIKit's types through SwiftUI's bridges keep what they were made of.
+@MainActor
+@Suite
+struct UIKitBridgeTests {
+    @Test
+    func aProfileHeaderWrittenForIOSDraws() {
+        #expect(Screen(ProfileHeader()).body.texts == ["Ada Lovelace", "iPhone", "Settings"])
+    }
+
+    @Test
+    func bridgedColoursAndFontsAreEqualOnlyWhenMadeOfTheSame() {
+        #expect(Color(uiColor: .systemBlue) == Color(uiColor: .systemBlue))
+        #expect(Color(uiColor: .systemBlue) != Color(uiColor: .systemRed))
+        #expect(Color(uiColor: UIColor.red.withAlphaComponent(0.5)) != Color(uiColor: .red))
+        #expect(Font(UIFont.systemFont(ofSize: 17, weight: .bold)) != Font(UIFont.systemFont(ofSize: 17)))
     }
 }

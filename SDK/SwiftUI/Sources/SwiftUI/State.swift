@@ -1,4 +1,4 @@
-@_spi(Views) import AppHostKit
+@_spi(Views) @_spi(Runtime) import AppHostKit
 import Synchronization
 
 /// The storage of one `@State` (or `@FocusState`): observable, so a drawing that read it is drawn
@@ -347,7 +347,11 @@ private struct DismissKey: EnvironmentKey {
     static var defaultValue: DismissAction { DismissAction {} }
 }
 private struct OpenURLKey: EnvironmentKey {
-    static var defaultValue: OpenURLAction { OpenURLAction { _ in .handled } }
+    /// The system's: the session opens the URL after the command (a link of the app's own
+    /// navigates; a web link is said to leave the app).
+    static var defaultValue: OpenURLAction {
+        OpenURLAction { url in SessionWorkContext.open(url.absoluteString) ? .handled : .discarded }
+    }
 }
 private struct ColorSchemeKey: EnvironmentKey { static var defaultValue: ColorScheme { .light } }
 private struct HorizontalSizeClassKey: EnvironmentKey { static var defaultValue: UserInterfaceSizeClass? { .compact } }

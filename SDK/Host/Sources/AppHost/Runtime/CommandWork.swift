@@ -33,6 +33,12 @@ final class CommandWork: Sendable {
     }
 }
 
+extension CommandWork: SessionURLOpening {
+    func open(_ url: String) {
+        jobs.openedURLs.withLock { $0.append(url) }
+    }
+}
+
 /// What the host's executors know of one session's work, from any thread: the jobs queued or
 /// running (on the main actor or the global pool), the sleeps held on virtual time, and the real
 /// timers pending, counted from the moment a job is enqueued until it has run. A job belongs to
@@ -81,6 +87,13 @@ final class SessionJobs: Sendable {
     /// the session's commands is alive, so work running on the pool is none of theirs (a
     /// `Task.detached` the app did not wait for): a settle does not wait for it.
     let markers = Atomic<Int>(0)
+
+    /// URLs the app's code opened (`openURL`, `UIApplication.shared.open`), for the session to open
+    /// once the command's work has settled; at most ``maximumOpenedURLs`` a command.
+    let openedURLs = Mutex<[String]>([])
+
+    /// The most URLs one command's code may open; more are dropped, and the session says so.
+    static let maximumOpenedURLs = 16
 
     /// Whether work of the session's commands may be running: a marker is alive besides the
     /// `ownMarkers` the caller holds itself.

@@ -118,8 +118,32 @@ extension Session {
         }
     }
 
+    /// Opens the URLs the app's code opened during the command (`openURL`,
+    /// `UIApplication.shared.open`), in order, as a device would: one of the app's own (a link a
+    /// feature resolves, or one its views take with `.onOpenURL`) as `open URL` does; a web, mail
+    /// or phone link leaves the app, which the session says in a note.
+    func openURLsTheAppOpened() async {
+        var urls = jobs.openedURLs.withLock { urls in
+            defer { urls.removeAll() }
+            return urls
+        }
+        guard !urls.isEmpty else { return }
+        if urls.count > SessionJobs.maximumOpenedURLs {
+            report("\(runningCommand): the app opened \(urls.count) URLs; the first \(SessionJobs.maximumOpenedURLs) are opened (SessionJobs.maximumOpenedURLs)")
+            urls = Array(urls.prefix(SessionJobs.maximumOpenedURLs))
+        }
+        for url in urls {
+            let scheme = url.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+            if ["http", "https", "mailto", "tel", "sms", "facetime"].contains(scheme) {
+                writeError("note: \(runningCommand): the app opened \(url.visible) (outside the app: a device hands it to the system)\n")
+                continue
+            }
+            if navigateFurther(.open(url), text: "open \(url)") { await refresh() }
+        }
+    }
+
     /// Tabs and links: the navigation commands that are not the navigator's alone.
-    private func navigateFurther(_ command: SessionCommand, text: String) -> Bool {
+    func navigateFurther(_ command: SessionCommand, text: String) -> Bool {
         switch command {
         case .tab(let target):
             return selectTab(target, command: text)

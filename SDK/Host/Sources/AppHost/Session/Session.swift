@@ -375,6 +375,7 @@ public final class Session {
                 await refresh()
             }
         }
+        await openURLsTheAppOpened()
         if command.isReplayable { noteJourney(command, text: text, on: acted) }
         recorder?.record(text, session: self, errors: errorCount > before ? Array(errors.suffix(errorCount - before)) : [])
         return outcome(since: before)
