@@ -209,3 +209,54 @@ struct UIKitBridgeTests {
         #expect(Font(UIFont.systemFont(ofSize: 17, weight: .bold)) != Font(UIFont.systemFont(ofSize: 17)))
     }
 }
+
+/// Foundation's pieces that swift-corelibs-foundation lacks, as view code uses them.
+@MainActor
+@Suite
+struct FoundationGapTests {
+    @Test
+    func localizedStringsAreTheirTextAndARelativeDateIsWrittenInEnglish() {
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        let screen = Screen(InboxSummary(unread: 3, lastSync: now.addingTimeInterval(-300), now: now))
+        #expect(screen.body.texts == ["Inbox", "3 unread messages", "Synced 5 minutes ago", "Nothing new"])
+    }
+
+    @Test
+    func aRelativeDateTimeFormatterWritesEachStyle() {
+        let formatter = RelativeDateTimeFormatter()
+        #expect(formatter.localizedString(fromTimeInterval: 2 * 86_400) == "in 2 days")
+        #expect(formatter.localizedString(fromTimeInterval: -3_600) == "1 hour ago")
+        formatter.unitsStyle = .abbreviated
+        #expect(formatter.localizedString(fromTimeInterval: -300) == "5m ago")
+        formatter.unitsStyle = .short
+        #expect(formatter.localizedString(fromTimeInterval: -300) == "5 min. ago")
+        formatter.dateTimeStyle = .named
+        #expect(formatter.localizedString(fromTimeInterval: -86_400) == "yesterday")
+        #expect(formatter.localizedString(fromTimeInterval: 0) == "now")
+    }
+}
+
+/// Navigation written before NavigationStack, preferences and a layout of the app's own.
+@MainActor
+@Suite
+struct OlderNavigationAndLayoutTests {
+    @Test
+    func aLinkBoundToStatePushesAndItsBackClearsTheState() async throws {
+        let screen = Screen(MessageList())
+        #expect(screen.body.texts == ["Messages", "Compose", "Open 7", "Nothing selected"], "\(screen.body.texts)")
+        try await screen.tap("Compose")
+        #expect(screen.body.texts.contains("New message"), "\(screen.body.texts)")
+        try await screen.tap("Back")
+        try await screen.tap("Open 7")
+        #expect(screen.body.texts.contains("Message 7"), "\(screen.body.texts)")
+        try await screen.tap("Back")
+        #expect(screen.body.texts.contains("Nothing selected"), "\(screen.body.texts)")
+    }
+
+    @Test
+    func aPreferenceSetBelowReachesTheViewAboveReducedInOrder() async {
+        let screen = Screen(TagCloud())
+        await screen.drawAndRunWork()
+        #expect(screen.body.texts == ["swift", "linux", "ui", "Widest tag: 5"], "\(screen.body.texts)")
+    }
+}

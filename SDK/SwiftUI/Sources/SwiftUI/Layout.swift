@@ -546,6 +546,8 @@ public struct NavigationLink<Label, Destination> {
 
     enum Target {
         case view(AnyView)
+        /// A view pushed while `isActive` is true (`NavigationLink(isActive:)`, `tag:selection:`).
+        case bound(AnyView, Binding<Bool>)
         case value(AnyHashable?)
     }
 }
@@ -565,6 +567,8 @@ extension NavigationLink: View where Label: View, Destination: View {
         switch target {
         case .view(let destination):
             return Pushed.link(title, destination: destination, in: context)
+        case .bound(let destination, let isActive):
+            return Pushed.link(title, destination: destination, isActive: isActive, in: context)
         case .value(let value?):
             // Asked of the kit: a type's metadata is the kit's to compare.
             do {
@@ -587,6 +591,71 @@ extension NavigationLink: View where Label: View, Destination: View {
             return [.text("\(title) (disabled)")]
         }
     }
+}
+
+extension NavigationLink where Label: View, Destination: View {
+    /// A link whose destination is pushed while `isActive` is true (before `NavigationStack`'s paths).
+    public init(isActive: Binding<Bool>, @ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        target = .bound(AnyView(destination()), isActive)
+    }
+
+    public init(destination: Destination, isActive: Binding<Bool>, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        target = .bound(AnyView(destination), isActive)
+    }
+
+    /// A link whose destination is pushed while `selection` holds `tag`.
+    public init<V: Hashable>(tag: V, selection: Binding<V?>, @ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        let isActive = Binding(get: { selection.wrappedValue == tag }, set: { selection.wrappedValue = $0 ? tag : nil })
+        target = .bound(AnyView(destination()), isActive)
+    }
+
+    public init<V: Hashable>(destination: Destination, tag: V, selection: Binding<V?>, @ViewBuilder label: () -> Label) {
+        self.init(tag: tag, selection: selection, destination: { destination }, label: label)
+    }
+}
+
+extension NavigationLink where Label == Text, Destination: View {
+    public init(_ titleKey: LocalizedStringKey, destination: Destination, isActive: Binding<Bool>) {
+        self.init(destination: destination, isActive: isActive) { Text(titleKey) }
+    }
+
+    public init(_ titleKey: LocalizedStringKey, isActive: Binding<Bool>, @ViewBuilder destination: () -> Destination) {
+        self.init(isActive: isActive, destination: destination) { Text(titleKey) }
+    }
+}
+
+/// Navigation before `NavigationStack`: on a phone, a stack of the views its links push.
+public struct NavigationView<Content: View>: View {
+    let content: Content
+
+    public init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    public var body: some View {
+        NavigationStack { content }
+    }
+}
+
+/// How a `NavigationView` is laid out: a stack on a phone either way; accepted, looks only.
+public protocol NavigationViewStyle {}
+public struct StackNavigationViewStyle: NavigationViewStyle { public init() {} }
+public struct DoubleColumnNavigationViewStyle: NavigationViewStyle { public init() {} }
+extension NavigationViewStyle where Self == StackNavigationViewStyle { public static var stack: StackNavigationViewStyle { .init() } }
+extension NavigationViewStyle where Self == DoubleColumnNavigationViewStyle { public static var columns: DoubleColumnNavigationViewStyle { .init() } }
+
+extension View {
+    /// How the `NavigationView` inside is laid out: accepted, looks only.
+    nonisolated public func navigationViewStyle<S: NavigationViewStyle>(_ style: S) -> some View { self }
+    /// The title of a `NavigationView`'s bar, as it was named before `navigationTitle`.
+    public func navigationBarTitle(_ title: Text) -> some View { navigationTitle(title) }
+    public func navigationBarTitle(_ titleKey: LocalizedStringKey) -> some View { navigationTitle(titleKey) }
+    @_disfavoredOverload
+    public func navigationBarTitle<S: StringProtocol>(_ title: S) -> some View { navigationTitle(title) }
+    public func navigationBarTitle(_ titleKey: LocalizedStringKey, displayMode: NavigationBarItem.TitleDisplayMode) -> some View { navigationTitle(titleKey) }
 }
 
 extension NavigationLink where Destination == Never {
@@ -631,16 +700,23 @@ extension NavigationLink where Label == Text {
 enum Pushed {
     @MainActor
     static func link(_ title: String, destination: AnyView, in context: _RenderContext) -> [Node] {
-        let shown = context.graph.slot(ViewGraph.key(context.path, "pushed")) { StateCell(false) }
-        if shown.value {
-            context.graph.present(.push, label: title, close: { shown.value = false }) {
+        let cell = context.graph.slot(ViewGraph.key(context.path, "pushed")) { StateCell(false) }
+        return link(title, destination: destination, isActive: Binding(get: { cell.value }, set: { cell.value = $0 }), in: context)
+    }
+
+    /// A link whose destination is pushed while `shown` is true: tapping sets it, `Back`,
+    /// `dismiss` and the session's `back` clear it.
+    @MainActor
+    static func link(_ title: String, destination: AnyView, isActive shown: Binding<Bool>, in context: _RenderContext) -> [Node] {
+        if shown.wrappedValue {
+            context.graph.present(.push, label: title, close: { shown.wrappedValue = false }) {
                 var inner = context.child("pushed")
-                inner.environment.dismiss = DismissAction { shown.value = false }
+                inner.environment.dismiss = DismissAction { shown.wrappedValue = false }
                 inner.environment.isPresented = true
-                return destination._render(in: inner) + [Button<Text>.node("Back", action: { shown.value = false }, in: inner)]
+                return destination._render(in: inner) + [Button<Text>.node("Back", action: { shown.wrappedValue = false }, in: inner)]
             }
         }
-        return [Button<Text>.node(title, action: { shown.value = true }, in: context)]
+        return [Button<Text>.node(title, action: { shown.wrappedValue = true }, in: context)]
     }
 }
 

@@ -64,6 +64,11 @@ public struct _RenderContext {
         get { scope.tabs }
         set { changeScope { $0.tabs = newValue } }
     }
+    /// Where the preferences the views below set are gathered (`.onPreferenceChange` above them).
+    var preferences: PreferenceCollector? {
+        get { scope.preferences }
+        set { changeScope { $0.preferences = newValue } }
+    }
     /// Destinations of values pushed in a `NavigationStack`, by the value's type.
     var destinations: [ObjectIdentifier: (Any) -> AnyView] {
         get { scope.destinations }
@@ -140,6 +145,7 @@ final class RenderScope {
     var stack: StackScope?
     var tabs: TabScope?
     var submit: (() -> Void)?
+    var preferences: PreferenceCollector?
     var destinations: [ObjectIdentifier: (Any) -> AnyView] = [:]
 
     init(environment: EnvironmentValues) {
@@ -155,6 +161,7 @@ final class RenderScope {
         copy.stack = stack
         copy.tabs = tabs
         copy.submit = submit
+        copy.preferences = preferences
         copy.destinations = destinations
         return copy
     }

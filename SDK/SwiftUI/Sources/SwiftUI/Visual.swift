@@ -96,6 +96,14 @@ extension View {
     nonisolated public func animation(_ animation: Animation?) -> some View { self }
     nonisolated public func transition(_ transition: AnyTransition) -> some View { self }
     nonisolated public func contentTransition(_ transition: ContentTransition) -> some View { self }
+    nonisolated public func blendMode(_ blendMode: BlendMode) -> some View { self }
+    nonisolated public func containerBackground<S: ShapeStyle>(_ style: S, for container: ContainerBackgroundPlacement) -> some View { self }
+    nonisolated public func containerBackground<V: View>(for container: ContainerBackgroundPlacement, alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View { self }
+    nonisolated public func luminanceToAlpha() -> some View { self }
+    nonisolated public func colorInvert() -> some View { self }
+    nonisolated public func colorMultiply(_ color: Color) -> some View { self }
+    nonisolated public func hueRotation(_ angle: Angle) -> some View { self }
+    nonisolated public func contrast(_ amount: Double) -> some View { self }
     nonisolated public func matchedGeometryEffect<ID: Hashable>(id: ID, in namespace: Namespace.ID, isSource: Bool = true) -> some View { self }
     nonisolated public func geometryGroup() -> some View { self }
     nonisolated public func allowsHitTesting(_ enabled: Bool) -> some View { self }
@@ -247,4 +255,17 @@ public struct UITextContentType: Sendable, Hashable {
     public static let password = UITextContentType(rawValue: "password"), newPassword = UITextContentType(rawValue: "newPassword")
     public static let emailAddress = UITextContentType(rawValue: "emailAddress"), telephoneNumber = UITextContentType(rawValue: "telephoneNumber")
     public static let oneTimeCode = UITextContentType(rawValue: "oneTimeCode"), URL = UITextContentType(rawValue: "URL")
+}
+
+/// How a view's colours mix with those under it: accepted, looks only.
+public enum BlendMode: Sendable, Hashable {
+    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight
+    case difference, exclusion, hue, saturation, color, luminosity, sourceAtop, destinationOver, destinationOut, plusDarker, plusLighter
+}
+
+/// Where a container background goes (a widget's, a navigation stack's): accepted, looks only.
+public struct ContainerBackgroundPlacement: Sendable, Hashable {
+    let name: String
+    public static let widget = ContainerBackgroundPlacement(name: "widget")
+    public static let navigation = ContainerBackgroundPlacement(name: "navigation")
 }
