@@ -72,6 +72,8 @@ struct CorpusTests {
         #expect(!texts.contains("Developer mode"), "a disclosure group starts closed")
         try await screen.tap("Advanced")
         #expect(screen.body.texts.contains("Developer mode"))
+        try await screen.tap("Swift")
+        #expect(screen.body.flattened.contains { if case .textField("Search", let text, _) = $0 { text == "Swift" } else { false } }, "\(screen.body.texts)")
         try await screen.type("Text", "Swift and C")
         #expect(screen.body.flattened.contains { if case .textField(_, let text, _) = $0 { text == "Swift and C" } else { false } })
     }

@@ -306,6 +306,14 @@ extension View {
         }
     }
 
-    /// The text a suggestion puts in the search field when chosen: accepted; the suggestion is drawn as it is.
-    nonisolated public func searchCompletion(_ completion: String) -> some View { self }
+    /// Makes the suggestion a choice that puts `completion` in the screen's search field, named
+    /// by the suggestion's text (outside a searchable screen, it is drawn as it is).
+    public func searchCompletion(_ completion: String) -> some View {
+        modified { context, content in
+            let nodes = content(context)
+            guard let field = context.graph.searchText else { return nodes }
+            let label = nodes.texts.joined(separator: " ")
+            return [Button<Text>.node(label.isEmpty ? completion : label, action: { field.wrappedValue = completion }, in: context)]
+        }
+    }
 }

@@ -211,6 +211,8 @@ extension View {
         modified { context, content in
             var inner = context
             inner.environment.isSearching = !text.wrappedValue.isEmpty
+            // The screen's search field, for the suggestions drawn after it (`.searchCompletion`).
+            context.graph.searchText = text
             let field = TextField(label: Text(verbatim: prompt?.content ?? "Search"), text: text, secure: false)
             return content(inner) + field._render(in: context.child("search"))
         }

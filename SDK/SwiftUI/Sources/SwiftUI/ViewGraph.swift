@@ -221,6 +221,8 @@ final class ViewGraph {
     private let tasks = ViewTasks()
     /// What the views drawn last ask to do with a URL the app opens (`.onOpenURL`), in the tree's order.
     var urlHandlers: [(URL) -> Void] = []
+    /// The search field the drawing found (`.searchable`), for its suggestions' completions.
+    var searchText: Binding<String>?
     /// The presentations the drawing found (pushed views, sheets, alerts), in the order they were
     /// drawn, with what each shows: one drawn inside another, or after it, covers it.
     private var presentations: [(layer: ViewLayer, nodes: [Node]?)] = []
@@ -255,6 +257,7 @@ final class ViewGraph {
         foundOrder.removeAll(keepingCapacity: true)
         presentations.removeAll(keepingCapacity: true)
         urlHandlers.removeAll()
+        searchText = nil
         // Drawn anew after it left: every view it finds appears (what it held is gone).
         left = nil
         let context = _RenderContext(graph: self, path: 0, environment: screenEnvironment)
