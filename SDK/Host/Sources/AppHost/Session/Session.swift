@@ -264,7 +264,6 @@ public final class Session {
         let text = line.trimmingSpaces
         runningCommand = text
         let runLoopTimers = apphost_tasks_run_loop_timers()
-        defer { reportRunLoopTimers(since: runLoopTimers) }
         // The screen the command acts on: what a journey names its element by, if one is kept.
         let acted = command.isReplayable ? current : nil
         switch command {
@@ -375,6 +374,8 @@ public final class Session {
                 await refresh()
             }
         }
+        // What the command's code did that the host does for it, or refuses, after its work settled.
+        reportRunLoopTimers(since: runLoopTimers)
         await openURLsTheAppOpened()
         if command.isReplayable { noteJourney(command, text: text, on: acted) }
         recorder?.record(text, session: self, errors: errorCount > before ? Array(errors.suffix(errorCount - before)) : [])
