@@ -58,7 +58,7 @@ final class SessionChild: @unchecked Sendable {
             HostWork.blocking("session-start") {
                 let child: LineChild
                 do {
-                    child = try LineChild(apphost, ["serve", "--record", recording] + arguments, environment: ["SWIFT_BACKTRACE": "enable=no"])
+                    child = try LineChild(apphost, ["serve", "--parent", String(getpid()), "--record", recording] + arguments, environment: ["SWIFT_BACKTRACE": "enable=no"])
                 } catch {
                     continuation.resume(returning: .failure(StartFailure(message: "\(error)")))
                     return

@@ -67,10 +67,14 @@ struct Crawl: AsyncParsableCommand {
     @Flag(help: .hidden)
     var progressLines = false
 
+    /// The parent's pid, as the crawl that runs this one as its child gives it.
+    @Option(help: .hidden)
+    var parent: Int32?
+
     func run() async throws {
         features.bootstrapLogging()
         if serve {
-            ParentWatch.endWhenOrphaned()
+            ParentWatch.endWhenOrphaned(parent: parent)
             try await Crawler.serve(start: crawl.start, limit: crawl.featureTimeout, features: features)
             return
         }

@@ -34,6 +34,10 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Let view models' sleeps take real time (by default they wait for wait commands, as in apphost test).")
     var realTime = false
 
+    /// The parent's pid, as the program that runs this session gives it (apphost mcp).
+    @Option(help: .hidden)
+    var parent: Int32?
+
     func validate() throws {
         guard start != nil || open != nil else { throw ValidationError("serve needs --start, --open or both") }
         guard (TextRenderer.minimumWidth...TextRenderer.maximumWidth).contains(width) else {
@@ -43,7 +47,7 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         features.bootstrapLogging()
-        ParentWatch.endWhenOrphaned()
+        ParentWatch.endWhenOrphaned(parent: parent)
         let code = try await serve()
         if code != 0 { throw ExitCode(code) }
     }

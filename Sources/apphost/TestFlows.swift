@@ -65,6 +65,10 @@ struct FlowTest: AsyncParsableCommand {
     @Option(help: .hidden)
     var child: String?
 
+    /// The parent's pid, as the parent that runs this flow as a child gives it.
+    @Option(help: .hidden)
+    var parent: Int32?
+
     func validate() throws {
         if child == nil, paths.isEmpty {
             throw ValidationError("name the flows to run: files, or folders with *.flow files (e.g. apphost test Features)")
@@ -88,7 +92,7 @@ struct FlowTest: AsyncParsableCommand {
         features.bootstrapLogging()
         let code: Int32
         if let child {
-            ParentWatch.endWhenOrphaned()
+            ParentWatch.endWhenOrphaned(parent: parent)
             code = try await runChild(child)
         } else {
             code = try await runAll()
@@ -283,7 +287,7 @@ struct FlowTest: AsyncParsableCommand {
     private static func runChild(_ path: String, arguments: [String]) -> FlowResult {
         let child: ChildProcess
         do {
-            child = try ChildProcess.run(FeatureDiscovery.executablePath, ["test", "--child", path] + arguments)
+            child = try ChildProcess.run(FeatureDiscovery.executablePath, ["test", "--child", path, "--parent", String(getpid())] + arguments)
         } catch {
             return .broken(path, message: "\(error)")
         }

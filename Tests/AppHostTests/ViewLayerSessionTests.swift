@@ -290,4 +290,20 @@ struct OrphanTests {
         for pid in left { kill(pid, SIGKILL) }
         #expect(left.isEmpty, "the child outlived its parent")
     }
+
+    /// A parent killed while its child was still starting: the child, told its parent's pid, finds
+    /// another parent when it first looks, and ends at once instead of watching the wrong one.
+    @Test
+    func aChildWhoseParentWasGoneBeforeItLookedEndsAtOnce() throws {
+        let folder = try FeatureFixtures()
+        let flow = folder.path("long.flow")
+        try Data(("start about\n" + String(repeating: "wait 60s\n", count: 10)).utf8).write(to: URL(fileURLWithPath: flow))
+        // The pid of a process that is not this child's parent: its parent is this test process.
+        let notTheParent = getpid() == 2 ? 3 : 2
+
+        let result = try ProcessRunner.run(apphost, ["test", "--child", flow, "--real-time", "--parent", String(notTheParent)])
+
+        #expect(result.status == 143, "\(result.output)\(result.errors)")
+        #expect(result.output.isEmpty, "it ran no flow")
+    }
 }
