@@ -168,7 +168,7 @@ let package = Package(
             dependencies: [testing, host, kit, mocks, "NavigationSamples"],
             exclude: ["Transcripts"]
         ),
-        .testTarget(name: "SwiftUITests", dependencies: [kit, swiftUI]),
+        .testTarget(name: "SwiftUITests", dependencies: [kit, swiftUI], exclude: ["Corpus/README.md"]),
         .testTarget(
             name: "CharacterFeatureTests",
             dependencies: ["CharacterFeature", testing, kit, mocks]
