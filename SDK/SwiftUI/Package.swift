@@ -8,6 +8,13 @@
 import CompilerPluginSupport
 import PackageDescription
 
+/// This folder, for the linker's version script (a flag SwiftPM passes on without resolving it).
+let here = String(#filePath.dropLast("/Package.swift".count))
+
+/// Library evolution: a feature built against this module keeps working with a later build of the
+/// same major version (SDK/SwiftUI/ABI holds the baseline `SDK/Scripts/check-abi` compares with).
+let resilient: [SwiftSetting] = [.unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface"])]
+
 let package = Package(
     name: "AppHostSwiftUI",
     products: [
@@ -26,18 +33,21 @@ let package = Package(
         // Combine's name, with what apps use of Combine's Foundation and Dispatch parts.
         .target(
             name: "Combine",
-            dependencies: [.product(name: "OpenCombine", package: "OpenCombine"), .product(name: "AppHostKit", package: "SDK")]
+            dependencies: [.product(name: "OpenCombine", package: "OpenCombine"), .product(name: "AppHostKit", package: "SDK")],
+            swiftSettings: resilient
         ),
         // UIKit for Linux, limited to the types SwiftUI's bridges and common view code name.
-        .target(name: "UIKit", dependencies: [.product(name: "AppHostKit", package: "SDK")]),
+        .target(name: "UIKit", dependencies: [.product(name: "AppHostKit", package: "SDK")], swiftSettings: resilient),
         // What the toolchain's Testing module imports beside any module called UIKit (empty).
         .target(name: "_Testing_UIKit"),
         .target(
             name: "SwiftUI",
             dependencies: [.product(name: "AppHostKit", package: "SDK"), "PreviewMacros", "Combine", "UIKit"],
+            swiftSettings: resilient,
             // Named by its soname, so that a feature copied or linked away from its build folder
-            // finds the copy the host opened (beside its kit) as the library it needs.
-            linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libSwiftUI.so"])]
+            // finds the copy the host opened (beside its kit) as the library it needs; every symbol
+            // carries the module's ABI version (ABI/SwiftUI.map), which each feature then requires.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libSwiftUI.so", "-Xlinker", "--version-script=\(here)/ABI/SwiftUI.map"])]
         )
     ]
 )

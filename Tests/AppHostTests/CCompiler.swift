@@ -17,9 +17,12 @@ enum CCompiler {
 
     /// Compiles `source` into the shared library `output`; records an issue with the compiler's output if it fails.
     /// `compiler` is `cc` for C, `c++` (with the language standard) for C++.
-    static func compile(_ source: String, to output: String, defines: [String] = [], compiler: [String] = ["cc"]) throws {
+    /// `linking` follows the source: libraries (`-L dir -lname`) and linker options.
+    static func compile(
+        _ source: String, to output: String, defines: [String] = [], compiler: [String] = ["cc"], linking: [String] = []
+    ) throws {
         let arguments = compiler + ["-shared", "-fPIC", "-Wall", "-Werror", "-I", includeDirectory]
-            + defines.map { "-D\($0)" } + [source, "-o", output]
+            + defines.map { "-D\($0)" } + [source] + linking + ["-o", output]
         let result = try ProcessRunner.run("/usr/bin/env", arguments)
         try #require(result.status == 0, "cc \(source) failed:\n\(result.errors)")
     }

@@ -166,13 +166,52 @@ struct CompatibilityTests {
         let additions = try Self.additions.get()
         let removal = try DriftedKit.build("removal", DriftedKit.additions + DriftedKit.removal, moduleOnly: true)
 
-        let passed = try ProcessRunner.run(script, [], environment: ["APPHOST_KIT_MODULES": additions.directory.path, "PATH": Self.path])
-        let failed = try ProcessRunner.run(script, [], environment: ["APPHOST_KIT_MODULES": removal.directory.path, "PATH": Self.path])
+        let passed = try ProcessRunner.run(script, ["kit"], environment: ["APPHOST_KIT_MODULES": additions.directory.path, "PATH": Self.path])
+        let failed = try ProcessRunner.run(script, ["kit"], environment: ["APPHOST_KIT_MODULES": removal.directory.path, "PATH": Self.path])
 
         #expect(passed.status == 0, "\(passed.errors)")
         #expect(failed.status == 1)
         #expect(failed.errors.contains("path"), "\(failed.errors)")
         #expect(failed.errors.contains("AppHostKit's ABI breaks the baseline"))
+    }
+
+    /// The SDK's SwiftUI library is checked too: this build keeps its baselines, and a build that
+    /// lacks a type a baseline has (a baseline with one more) fails, naming the type and the module.
+    @Test
+    func theABICheckCoversTheSwiftUILibrary() throws {
+        let script = CCompiler.repository.appendingPathComponent("SDK/Scripts/check-abi").path
+        let baselines = CCompiler.repository.appendingPathComponent("SDK/SwiftUI/ABI")
+        let modules = URL(fileURLWithPath: AppHarness.buildDirectory).appendingPathComponent("Modules").path
+        let removal = try FeatureFixtures()
+        for module in ["SwiftUI", "Combine"] {
+            try FileManager.default.copyItem(atPath: baselines.appendingPathComponent("\(module).json").path, toPath: removal.path("\(module).json"))
+        }
+        // UIKit's baseline with a type this build does not have: UIWindow, made from UIScreen.
+        let data = try Data(contentsOf: baselines.appendingPathComponent("UIKit.json"))
+        var root = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var abi = try #require(root["ABIRoot"] as? [String: Any])
+        var children = try #require(abi["children"] as? [[String: Any]])
+        var window = try #require(children.first { $0["name"] as? String == "UIScreen" })
+        window["name"] = "UIWindow"
+        window["printedName"] = "UIWindow"
+        window["usr"] = "s:5UIKit8UIWindowC"
+        window["mangledName"] = "$s5UIKit8UIWindowC"
+        window["children"] = []
+        children.append(window)
+        abi["children"] = children
+        root["ABIRoot"] = abi
+        try JSONSerialization.data(withJSONObject: root).write(to: URL(fileURLWithPath: removal.path("UIKit.json")))
+
+        let environment = ["APPHOST_SWIFTUI_MODULES": modules, "PATH": Self.path]
+        let passed = try ProcessRunner.run(script, ["swiftui"], environment: environment)
+        let failed = try ProcessRunner.run(script, ["swiftui"], environment: environment.merging(["APPHOST_SWIFTUI_BASELINES": removal.directory.path]) { $1 })
+
+        #expect(passed.status == 0, "\(passed.errors)")
+        #expect(passed.output.contains("check-abi: SwiftUI's ABI keeps every declaration of SDK/SwiftUI/ABI/SwiftUI.json"), "\(passed.output)")
+        #expect(failed.status == 1)
+        #expect(failed.errors.contains("UIWindow"), "\(failed.errors)")
+        #expect(failed.errors.contains("check-abi: UIKit's ABI breaks the baseline"), "\(failed.errors)")
+        #expect(!failed.errors.contains("SwiftUI's ABI breaks"), "\(failed.errors)")
     }
 
     private static var path: String { ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin" }

@@ -31,6 +31,11 @@ public enum FeatureLoadError: Error, Hashable, Sendable, CustomStringConvertible
     case notResilient(path: String)
     /// `dlopen` refused the library because a symbol of AppHostKit is missing: it needs a newer kit.
     case needsNewerKit(path: String, symbol: String, kit: FeatureBuild)
+    /// The library was built against another major version of the SDK's SwiftUI module than the
+    /// host's `libSwiftUI.so` (the dynamic linker found no symbol of the version it requires).
+    case otherSwiftUI(path: String, feature: Int, host: Int?)
+    /// `dlopen` refused the library because a symbol of the SDK's SwiftUI module is missing.
+    case needsNewerSwiftUI(path: String, symbol: String)
     /// The library resolved AppHostKit to another copy than the host's.
     case foreignKit(path: String, found: String, host: String)
     /// The path is a directory, a FIFO, a device or a socket: never opened.
@@ -66,7 +71,8 @@ public enum FeatureLoadError: Error, Hashable, Sendable, CustomStringConvertible
         case .notFound(let path), .notASharedObject(let path, _), .missingEntrySymbol(let path),
             .noDescriptor(let path), .abiMismatch(let path, _, _), .unknownKind(let path, _),
             .sdkMismatch(let path, _, _), .toolchainMismatch(let path, _, _), .notResilient(let path),
-            .needsNewerKit(let path, _, _), .foreignKit(let path, _, _),
+            .needsNewerKit(let path, _, _), .foreignKit(let path, _, _), .otherSwiftUI(let path, _, _),
+            .needsNewerSwiftUI(let path, _),
             .notARegularFile(let path, _), .crashedWhileLoading(let path, _, _), .exitedWhileLoading(let path, _, _),
             .hungWhileLoading(let path, _), .refusedByProbe(let path, _), .probeFailed(let path, _),
             .nameClash(let path, _, _, _), .untrusted(let path, _), .notLocked(let path, _, _),
@@ -103,6 +109,13 @@ public enum FeatureLoadError: Error, Hashable, Sendable, CustomStringConvertible
         case .needsNewerKit(let path, let symbol, let kit):
             return "\(path): needs a newer AppHostKit than this host has (\(kit.version)): it uses \(symbol), which this kit lacks; "
                 + "update the host or rebuild the feature against AppHostKit \(kit.major).\(kit.minor)"
+        case .otherSwiftUI(let path, let feature, let host):
+            let hosts = host.map { "this host's \(HostSwiftUI.fileName) is version \($0)" } ?? "this host has another"
+            return "\(path): built against version \(feature) of the SDK's SwiftUI module, \(hosts); "
+                + "rebuild the feature against this host's SDK (SDK/SwiftUI)"
+        case .needsNewerSwiftUI(let path, let symbol):
+            return "\(path): needs a newer SDK SwiftUI module than this host's \(HostSwiftUI.fileName): it uses \(symbol), which it lacks; "
+                + "update the host or rebuild the feature against this host's SDK (SDK/SwiftUI)"
         case .foreignKit(let path, let found, let host):
             return "\(path): uses its own copy of AppHostKit (\(found)) instead of the host's (\(host)); "
                 + "link libAppHostKit.so dynamically from the SDK package and ship no copy of it"

@@ -133,6 +133,12 @@ public enum FeatureLoader {
             if let symbol = MissingSymbol(loaderError: reason), symbol.isKitSymbol {
                 throw .needsNewerKit(path: path, symbol: symbol.readableName, kit: FeatureBuild.kit)
             }
+            if let version = HostSwiftUI.requiredVersion(loaderError: reason) {
+                throw .otherSwiftUI(path: path, feature: version, host: HostSwiftUI.version)
+            }
+            if let symbol = MissingSymbol(loaderError: reason), symbol.isSwiftUISymbol {
+                throw .needsNewerSwiftUI(path: path, symbol: symbol.readableName)
+            }
             throw .notASharedObject(path: path, reason: reason)
         }
         if let kit = dlsym(handle, KitIdentity.symbol), kit != KitIdentity.address,
@@ -272,16 +278,39 @@ public enum FeatureLoader {
 enum HostSwiftUI {
     static let fileName = "libSwiftUI.so"
 
-    private static let opened = Mutex<Bool?>(nil)
+    /// The ELF symbol version every symbol of the library carries, less its major number.
+    static let versionPrefix = "APPHOST_SWIFTUI_"
+
+    /// The library, once it was looked for: its handle, or nil where there is none.
+    private static let opened = Mutex<UInt?>(nil)
 
     /// Opens the SwiftUI library beside the host's kit, once; true if it is open.
     static func open() -> Bool {
+        handle != nil
+    }
+
+    private static var handle: UnsafeMutableRawPointer? {
         opened.withLock { state in
-            if let state { return state }
+            if let state { return UnsafeMutableRawPointer(bitPattern: state) }
             let folder = KitIdentity.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
             let library = dlopen((folder.isEmpty ? "." : folder) + "/" + fileName, RTLD_NOW | RTLD_GLOBAL)
-            state = library != nil
-            return state ?? false
+            state = UInt(bitPattern: library)
+            return library
         }
+    }
+
+    /// The major version of the ABI of the library beside the host's kit; nil if there is none.
+    static var version: Int? {
+        guard let handle, let symbol = dlsym(handle, "apphost_swiftui_abi_major") else { return nil }
+        return Int(unsafeBitCast(symbol, to: (@convention(c) () -> Int32).self)())
+    }
+
+    /// The version of the module a feature requires, read from the dynamic linker's refusal
+    /// (`…libSwiftUI.so: version `APPHOST_SWIFTUI_0' not found (required by …)`); nil for another error.
+    static func requiredVersion(loaderError: String) -> Int? {
+        guard let start = loaderError.firstRange(of: "version `" + versionPrefix),
+            loaderError[start.upperBound...].contains("' not found")
+        else { return nil }
+        return Int(loaderError[start.upperBound...].prefix { $0.isNumber })
     }
 }

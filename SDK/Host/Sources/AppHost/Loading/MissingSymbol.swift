@@ -22,6 +22,11 @@ public struct MissingSymbol: Equatable {
         mangled.hasPrefix("$s10AppHostKit") || mangled.hasPrefix("apphost_kit_") || readableName.contains("AppHostKit.")
     }
 
+    /// Whether the symbol belongs to the SDK's SwiftUI library (its SwiftUI, Combine or UIKit module).
+    public var isSwiftUISymbol: Bool {
+        ["$s7SwiftUI", "$s7Combine", "$s5UIKit"].contains { mangled.hasPrefix($0) } || mangled.hasPrefix("apphost_swiftui_")
+    }
+
     /// The demangled name, e.g. `protocol witness table for AppHostKit.Image : AppHostKit.Element in AppHostKit`.
     public var readableName: String {
         Self.demangle(mangled) ?? mangled
