@@ -39,6 +39,19 @@ struct CorpusTests {
         #expect(rows == ["Walk the dog", "Buy milk"], "\(screen.body.texts)")
     }
 
+    @Test
+    func environmentValuesDeclaredWithEntryHaveTheirDefaultsAndTakeWhatIsSet() async throws {
+        let screen = Screen(PagedScreen())
+        let texts = screen.body.texts
+        #expect(texts.filter { $0.hasPrefix("Page size") } == ["Page size 20", "Page size 50"], "\(texts)")
+        #expect(texts.filter { $0.hasPrefix("Signed") } == ["Signed out", "Signed in as Ada"], "\(texts)")
+        #expect(texts.filter { $0 == "Accent blue" }.count == 2)
+        #expect(texts.filter { $0 == "Shortcuts 2" }.count == 2)
+
+        try await screen.tap("Pick", at: 1)
+        #expect(screen.body.texts.contains("Picked first"), "the closure set below the screen ran: \(screen.body.texts)")
+    }
+
     /// Waits for `condition`, looking every 10 ms; fails after 30 s (a hang, not a slow machine).
     private func until(_ condition: () -> Bool) async throws {
         let clock = ContinuousClock()

@@ -137,9 +137,10 @@ extension Screen {
         for _ in 0..<10 { await Task.yield() }
     }
 
-    func tap(_ label: String) async throws {
-        guard let action = body.first(where: { $0.label == label }) ?? body.flattened.first(where: { $0.label == label }),
-            case .button(_, let button) = action
+    /// Taps the button `label`; `at` picks one of several of that name, in drawing order.
+    func tap(_ label: String, at position: Int = 0) async throws {
+        let matches = body.flattened.filter { $0.label == label }
+        guard position < matches.count, case .button(_, let button) = matches[position]
         else {
             throw NotFound(description: "no button '\(label)' in \(body.texts)")
         }

@@ -79,3 +79,12 @@ extension View {
     /// How the preview's device is held: accepted, shown nowhere.
     nonisolated public func previewInterfaceOrientation(_ value: InterfaceOrientation) -> some View { self }
 }
+
+/// An environment value declared in one line, as SwiftUI's `@Entry` does:
+/// `extension EnvironmentValues { @Entry var accent: Color = .blue }`. The property reads and writes
+/// a private key whose default is the value (`PreviewMacros` expands it without swift-syntax).
+/// SwiftUI's other containers of `@Entry` (`FocusedValues`, `Transaction`, `ContainerValues`) are
+/// refused with a message naming the fix.
+@attached(accessor)
+@attached(peer, names: prefixed(__Key_))
+public macro Entry() = #externalMacro(module: "PreviewMacros", type: "EntryMacro")
