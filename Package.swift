@@ -21,9 +21,11 @@ let hostSupport: Target.Dependency = .product(name: "CHostSupport", package: "Ho
 /// `views` gives the feature the SDK's SwiftUI module: its views are plain SwiftUI files.
 /// `mainActorByDefault` builds the feature's targets with default main-actor isolation, as new app
 /// targets are: the SDK and the feature must work either way.
+/// `assets` names the asset catalog in the feature's sources whose symbols (`Image(.logo)`,
+/// `Color(.basil)`) the SDK's AssetSymbols plugin makes, as Xcode would.
 func feature(
     _ name: String, uses interfaces: [String] = [], libraries: [String] = [], hasInterface: Bool = false, mainActorByDefault: Bool = false,
-    views: Bool = false, resources: [Resource]? = nil
+    views: Bool = false, resources: [Resource]? = nil, assets: String? = nil
 ) -> [Target] {
     let isolation: [SwiftSetting] = mainActorByDefault ? [.defaultIsolation(MainActor.self)] : []
     let own: [Target.Dependency] = hasInterface ? [.target(name: "\(name)Interface")] : []
@@ -34,10 +36,12 @@ func feature(
             name: "\(name)Feature",
             dependencies: [kit] + (views ? [swiftUI] : []) + own + (interfaces + libraries).map { .target(name: $0) },
             path: "Features/\(name)/Sources",
+            exclude: assets.map { [$0] } ?? [],
             resources: resources,
             // A nonisolated async function runs on its caller's actor: a view model's load that
             // awaits a use case stays on the main actor instead of hopping threads and back.
-            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")] + isolation
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")] + isolation,
+            plugins: assets == nil ? [] : [.plugin(name: "AssetSymbols", package: "SwiftUI")]
         ),
         .target(
             name: "\(name)Entry",
@@ -168,7 +172,10 @@ let package = Package(
             dependencies: [testing, host, kit, mocks, "NavigationSamples"],
             exclude: ["Transcripts"]
         ),
-        .testTarget(name: "SwiftUITests", dependencies: [kit, swiftUI], exclude: ["Corpus/README.md"]),
+        .testTarget(
+            name: "SwiftUITests", dependencies: [kit, swiftUI], exclude: ["Corpus/README.md", "Corpus/Assets.xcassets"],
+            plugins: [.plugin(name: "AssetSymbols", package: "SwiftUI")]
+        ),
         .testTarget(
             name: "CharacterFeatureTests",
             dependencies: ["CharacterFeature", testing, kit, mocks]
@@ -188,5 +195,5 @@ let package = Package(
         + feature("Backup", mainActorByDefault: true)
         // Navigation as most SwiftUI apps write it: tabs, a stack's path, links, sheets and alerts
         // owned by the views' state, with no Router call in any view.
-        + feature("Recipes", mainActorByDefault: true, views: true)
+        + feature("Recipes", mainActorByDefault: true, views: true, assets: "Assets.xcassets")
 )

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // SwiftUI for Linux: a feature's SwiftUI views compile unchanged against this module, and the host
 // draws them as text, as the same numbered elements as the kit's screen DSL (docs/swiftui.md).
 // A package of its own, as AppHostKitMocks is: a library of the SDK package would link the kit's
@@ -20,7 +20,9 @@ let package = Package(
     products: [
         // Combine is in the same library: SwiftUI re-exports it, as Apple's does, and every
         // feature must share one copy of its types (an `AnyCancellable` of one library is another's).
-        .library(name: "SwiftUI", type: .dynamic, targets: ["SwiftUI", "Combine", "UIKit", "_Testing_UIKit"])
+        .library(name: "SwiftUI", type: .dynamic, targets: ["SwiftUI", "Combine", "UIKit", "_Testing_UIKit"]),
+        // Xcode's generated asset symbols (`Image(.logo)`, `Color(.skyBlue)`) from a target's asset catalogs.
+        .plugin(name: "AssetSymbols", targets: ["AssetSymbols"]),
     ],
     dependencies: [
         .package(path: ".."),
@@ -29,6 +31,8 @@ let package = Package(
     targets: [
         // `#Preview`'s plugin: a few lines that speak the compiler's plugin protocol, no swift-syntax.
         .macro(name: "PreviewMacros"),
+        .plugin(name: "AssetSymbols", capability: .buildTool(), dependencies: ["AssetSymbolsTool"]),
+        .executableTarget(name: "AssetSymbolsTool"),
         // `import Combine` for Linux: OpenCombine's publishers, subjects and ObservableObject under
         // Combine's name, with what apps use of Combine's Foundation and Dispatch parts.
         .target(

@@ -52,6 +52,32 @@ struct CorpusTests {
         #expect(screen.body.texts.contains("Picked first"), "the closure set below the screen ran: \(screen.body.texts)")
     }
 
+    @Test
+    func assetCatalogSymbolsNameTheCatalogsAssetsAndColoursResolveToItsComponents() {
+        // The row is one line: the logo draws as nothing, the labelled star by its label.
+        #expect(Screen(BrandHeader()).body.texts == ["Welcome Favourite"], "\(Screen(BrandHeader()).body.texts)")
+        #expect(ImageResource.logo.name == "Logo")
+        #expect(ImageResource.star.name == "Icons/Star", "a namespace folder names the asset within it")
+        #expect(ColorResource.brand.name == "BrandColor", "'Color' is dropped from a colour's symbol, as Xcode drops it")
+
+        // The colour for any appearance, not the dark one; components of 0 to 255 and hex read as Xcode reads them.
+        let sky = Color(.skyBlue).resolve(in: EnvironmentValues())
+        #expect([sky.red, sky.green, sky.blue, sky.opacity] == [0.529, 0.808, 0.922, 1])
+        let brand = Color(.brand).resolve(in: EnvironmentValues())
+        #expect(abs(brand.red - 1) < 0.001 && abs(brand.green - 0.4) < 0.001 && abs(brand.blue - 0.2) < 0.001 && abs(brand.opacity - 0.8) < 0.001)
+        #expect(brand.description == "#FF6633CC")
+
+        // A catalog colour equals itself, not the colour its components make (as on a device).
+        #expect(BrandTokens.accent == Color(.skyBlue))
+        #expect(BrandTokens.accent != Color(.brand))
+        #expect(BrandTokens.accent != Color(red: 0.529, green: 0.808, blue: 0.922))
+        #expect(Color(Color.Resolved(red: 1, green: 0.4, blue: 0.2)) == Color(red: Double(Float(1)), green: Double(Float(0.4)), blue: Double(Float(0.2))))
+        #expect(Color.blue.resolve(in: EnvironmentValues()).description == "#007AFFFF")
+        #expect(Color.clear.resolve(in: EnvironmentValues()).opacity == 0)
+        #expect(Color(hue: 0, saturation: 1, brightness: 1).resolve(in: EnvironmentValues()).description == "#FF0000FF")
+        #expect(BrandTokens.logo.name == "Logo")
+    }
+
     /// Waits for `condition`, looking every 10 ms; fails after 30 s (a hang, not a slow machine).
     private func until(_ condition: () -> Bool) async throws {
         let clock = ContinuousClock()

@@ -22,6 +22,7 @@ struct RecipeBookView: View {
                 .tabItem { Label("Settings", systemImage: "gear") }
                 .tag(BookTab.settings)
         }
+        .tint(Color(.basil))
         .onOpenURL { url in
             guard url.host == "recipe", let id = Int(url.lastPathComponent), let recipe = store.recipes.first(where: { $0.id == id }) else { return }
             tab = .recipes
@@ -42,7 +43,10 @@ struct RecipeListView: View {
                 if store.isLoading {
                     ProgressView("Loading recipes…")
                 } else if store.recipes.isEmpty {
-                    Text("No recipes yet.")
+                    VStack {
+                        Image(.emptyPlate)
+                        Text("No recipes yet.")
+                    }
                 } else {
                     List {
                         ForEach(store.recipes) { recipe in

@@ -14,19 +14,39 @@ public struct Color: Hashable, Sendable, ShapeStyle {
     let name: String
     /// Its opacity, from 0 to 1: `.red.opacity(0.5)` is not `.red`.
     var alpha: Double = 1
+    /// Its red, green and blue in sRGB, from 0 to 1, where they are known (for ``resolve(in:)``).
+    var components: [Double]
 
-    public init(_ name: String, bundle: Bundle? = nil) { self.name = name }
+    /// A colour of the app's asset catalog, by name (its components are not read: see ``init(_:)-ColorResource``).
+    public init(_ name: String, bundle: Bundle? = nil) {
+        self.name = name
+        components = []
+    }
+    /// One of the system's colours.
+    init(system name: String, opacity: Double = 1) {
+        self.name = name
+        components = Color.system[name] ?? []
+        alpha = opacity
+    }
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
         name = "rgb(\(red),\(green),\(blue))"
         alpha = opacity
+        components = [red, green, blue]
     }
     public init(_ colorSpace: RGBColorSpace, red: Double, green: Double, blue: Double, opacity: Double = 1) { self.init(red: red, green: green, blue: blue, opacity: opacity) }
     public init(white: Double, opacity: Double = 1) {
         name = "white(\(white))"
         alpha = opacity
+        components = [white, white, white]
     }
     public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) {
         name = "hsb(\(hue),\(saturation),\(brightness))"
+        alpha = opacity
+        components = Color.rgb(hue: hue, saturation: saturation, brightness: brightness)
+    }
+    init(name: String, components: [Double], opacity: Double) {
+        self.name = name
+        self.components = components
         alpha = opacity
     }
 
@@ -40,11 +60,11 @@ public struct Color: Hashable, Sendable, ShapeStyle {
 
     public enum RGBColorSpace: Sendable { case sRGB, sRGBLinear, displayP3 }
 
-    public static let red = Color("red"), orange = Color("orange"), yellow = Color("yellow"), green = Color("green")
-    public static let mint = Color("mint"), teal = Color("teal"), cyan = Color("cyan"), blue = Color("blue")
-    public static let indigo = Color("indigo"), purple = Color("purple"), pink = Color("pink"), brown = Color("brown")
-    public static let white = Color("white"), gray = Color("gray"), black = Color("black"), clear = Color("clear")
-    public static let primary = Color("primary"), secondary = Color("secondary"), accentColor = Color("accentColor")
+    public static let red = Color(system: "red"), orange = Color(system: "orange"), yellow = Color(system: "yellow"), green = Color(system: "green")
+    public static let mint = Color(system: "mint"), teal = Color(system: "teal"), cyan = Color(system: "cyan"), blue = Color(system: "blue")
+    public static let indigo = Color(system: "indigo"), purple = Color(system: "purple"), pink = Color(system: "pink"), brown = Color(system: "brown")
+    public static let white = Color(system: "white"), gray = Color(system: "gray"), black = Color(system: "black"), clear = Color(system: "clear", opacity: 0)
+    public static let primary = Color(system: "primary"), secondary = Color(system: "secondary"), accentColor = Color(system: "accentColor")
 }
 
 extension Color: View {

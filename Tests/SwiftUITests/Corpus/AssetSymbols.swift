@@ -1,0 +1,24 @@
+import SwiftUI
+import UIKit
+
+// Views that name their asset catalog's generated symbols, as Xcode 15 and later write them.
+struct BrandHeader: View {
+    var body: some View {
+        HStack {
+            Image(.logo)
+                .resizable()
+                .frame(width: 24, height: 24)
+            Text("Welcome")
+                .foregroundStyle(Color(.skyBlue))
+            Image(.star)
+                .accessibilityLabel("Favourite")
+        }
+        .background(Color(.brand))
+    }
+}
+
+enum BrandTokens {
+    static let accent = Color(.skyBlue)
+    static let accentUIColor = UIColor(resource: .skyBlue)
+    static let logo = UIImage(resource: .logo)
+}
