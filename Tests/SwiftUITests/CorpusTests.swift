@@ -78,6 +78,49 @@ struct CorpusTests {
         #expect(BrandTokens.logo.name == "Logo")
     }
 
+    @Test
+    func shapesOfTheAppsOwnKeepTheirPathAndEffectsCanvasesAndTimelinesDrawTheirContent() async throws {
+        let triangle = Triangle().path(in: CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(triangle.description == "5 0 m 10 10 l 0 10 l h")
+        #expect(triangle.boundingRect == CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(Triangle(inset: 1).path(in: CGRect(x: 0, y: 0, width: 10, height: 10)) != triangle, "a changed shape is another path")
+        #expect(Circle().path(in: CGRect(x: 0, y: 0, width: 20, height: 10)).boundingRect == CGRect(x: 5, y: 0, width: 10, height: 10))
+        #expect(Shake(animatableData: 0.5).effectValue(size: .zero).m31 == 10 * sin(0.5 * .pi * 3))
+
+        let screen = Screen(DrawingScreen())
+        await screen.drawAndRunWork()
+        let texts = screen.body.texts
+        #expect(texts.contains("Attempts 0, confirmed no, icon 24"), "\(texts)")
+        #expect(texts.contains("Wrong password"), "a geometry effect draws its content: \(texts)")
+        #expect(texts.contains("Sales chart"), "a canvas is read by its label: \(texts)")
+        #expect(!texts.contains("Chart"), "what a canvas paints is not read: \(texts)")
+        #expect(texts.contains { $0.hasPrefix("Tick ") }, "\(texts)")
+        #expect(texts.contains("Tick 0"), "a periodic timeline by minutes from the epoch is drawn on its minute: \(texts)")
+        #expect(texts.contains("Anchors 1, first at 0"), "\(texts)")
+
+        try await screen.tap("Try again")
+        try await screen.tap("Hold to confirm")
+        #expect(screen.body.texts.contains("Attempts 1, confirmed yes, icon 24"), "\(screen.body.texts)")
+    }
+
+    @Test
+    func aTableIsItsFirstColumnAsOnAPhoneAndBoxesGroupsAndOutlinesDrawTheirContent() async throws {
+        let screen = Screen(TablesScreen())
+        let texts = screen.body.texts
+        #expect(texts.contains("Ada") && texts.contains("Grace"), "\(texts)")
+        #expect(!texts.contains("36"), "a phone shows a table's first column only: \(texts)")
+        #expect(texts.contains("Totals") && texts.contains("2 people"), "\(texts)")
+        #expect(texts.contains("Previous") && texts.contains("Next"), "\(texts)")
+        #expect(texts.contains("Sources") && texts.contains("README.md"), "\(texts)")
+        #expect(!texts.contains("App.swift"), "an outline's groups are closed until tapped: \(texts)")
+        #expect(texts.contains("Tint: #007AFFFF"), "\(texts)")
+
+        try await screen.tapToggle("Grace")
+        #expect(screen.body.texts.contains("Selected 2"), "\(screen.body.texts)")
+        try await screen.tap("Sources")
+        #expect(screen.body.texts.contains("App.swift"), "\(screen.body.texts)")
+    }
+
     /// Waits for `condition`, looking every 10 ms; fails after 30 s (a hang, not a slow machine).
     private func until(_ condition: () -> Bool) async throws {
         let clock = ContinuousClock()

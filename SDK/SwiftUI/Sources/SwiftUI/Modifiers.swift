@@ -266,7 +266,13 @@ extension View {
         }
     }
 
-    nonisolated public func onLongPressGesture(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10, perform action: @escaping () -> Void) -> some View { self }
+    /// A long press, performed as VoiceOver performs it: a button named by the view's text.
+    public func onLongPressGesture(
+        minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10, perform action: @escaping () -> Void,
+        onPressingChanged: ((Bool) -> Void)? = nil
+    ) -> some View {
+        onTapGesture(perform: action)
+    }
 
     /// Draws the buttons, switches and fields inside as text when `disabled`.
     public func disabled(_ disabled: Bool) -> some View {

@@ -237,8 +237,17 @@ public struct Font: Hashable, Sendable {
     }
 }
 
-/// A 2D shape: drawn as nothing, filled or stroked.
-public protocol Shape: Sendable {}
+/// A 2D shape: its outline in a rectangle (`path(in:)`, kept and testable), drawn as nothing,
+/// filled or stroked.
+public protocol Shape: Sendable, Animatable, View {
+    /// The shape's outline in `rect`.
+    func path(in rect: CGRect) -> Path
+}
+
+extension Shape {
+    public var body: Never { primitiveBody(Self.self) }
+    public func _render(in context: _RenderContext) -> [Node] { [] }
+}
 
 extension Shape {
     public func fill<S: ShapeStyle>(_ content: S = ForegroundStyle(), style: FillStyle = FillStyle()) -> _ShapeView<Self> { _ShapeView(shape: self) }
@@ -277,17 +286,63 @@ public enum CGLineJoin: Sendable { case miter, round, bevel }
 /// How the corners of a rounded rectangle are rounded.
 public enum RoundedCornerStyle: Sendable, Hashable { case circular, continuous }
 
-public struct Rectangle: Shape { public init() {} }
-public struct RoundedRectangle: Shape {
-    public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {}
-    public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {}
+nonisolated public struct Rectangle: Shape {
+    public init() {}
+    public func path(in rect: CGRect) -> Path { Path(rect) }
 }
-public struct UnevenRoundedRectangle: Shape {
-    public init(topLeadingRadius: CGFloat = 0, bottomLeadingRadius: CGFloat = 0, bottomTrailingRadius: CGFloat = 0, topTrailingRadius: CGFloat = 0, style: RoundedCornerStyle = .continuous) {}
+nonisolated public struct RoundedRectangle: Shape {
+    public var cornerSize: CGSize
+    public var style: RoundedCornerStyle
+    public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
+        self.init(cornerSize: CGSize(width: cornerRadius, height: cornerRadius), style: style)
+    }
+    public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
+        self.cornerSize = cornerSize
+        self.style = style
+    }
+    public func path(in rect: CGRect) -> Path { Path(roundedRect: rect, cornerSize: cornerSize, style: style) }
 }
-public struct Circle: Shape { public init() {} }
-public struct Ellipse: Shape { public init() {} }
-public struct Capsule: Shape { public init(style: RoundedCornerStyle = .continuous) {} }
+nonisolated public struct UnevenRoundedRectangle: Shape {
+    public var topLeadingRadius: CGFloat, bottomLeadingRadius: CGFloat, bottomTrailingRadius: CGFloat, topTrailingRadius: CGFloat
+    public init(topLeadingRadius: CGFloat = 0, bottomLeadingRadius: CGFloat = 0, bottomTrailingRadius: CGFloat = 0, topTrailingRadius: CGFloat = 0, style: RoundedCornerStyle = .continuous) {
+        (self.topLeadingRadius, self.bottomLeadingRadius) = (topLeadingRadius, bottomLeadingRadius)
+        (self.bottomTrailingRadius, self.topTrailingRadius) = (bottomTrailingRadius, topTrailingRadius)
+    }
+    public func path(in rect: CGRect) -> Path {
+        var path = Path()
+        path.move(to: CGPoint(x: rect.minX + topLeadingRadius, y: rect.minY))
+        path.addLine(to: CGPoint(x: rect.maxX - topTrailingRadius, y: rect.minY))
+        path.addQuadCurve(to: CGPoint(x: rect.maxX, y: rect.minY + topTrailingRadius), control: CGPoint(x: rect.maxX, y: rect.minY))
+        path.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY - bottomTrailingRadius))
+        path.addQuadCurve(to: CGPoint(x: rect.maxX - bottomTrailingRadius, y: rect.maxY), control: CGPoint(x: rect.maxX, y: rect.maxY))
+        path.addLine(to: CGPoint(x: rect.minX + bottomLeadingRadius, y: rect.maxY))
+        path.addQuadCurve(to: CGPoint(x: rect.minX, y: rect.maxY - bottomLeadingRadius), control: CGPoint(x: rect.minX, y: rect.maxY))
+        path.addLine(to: CGPoint(x: rect.minX, y: rect.minY + topLeadingRadius))
+        path.addQuadCurve(to: CGPoint(x: rect.minX + topLeadingRadius, y: rect.minY), control: CGPoint(x: rect.minX, y: rect.minY))
+        path.closeSubpath()
+        return path
+    }
+}
+nonisolated public struct Circle: Shape {
+    public init() {}
+    /// The largest circle centred in `rect`.
+    public func path(in rect: CGRect) -> Path {
+        let side = Swift.min(rect.width, rect.height)
+        return Path(ellipseIn: CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
+    }
+}
+nonisolated public struct Ellipse: Shape {
+    public init() {}
+    public func path(in rect: CGRect) -> Path { Path(ellipseIn: rect) }
+}
+nonisolated public struct Capsule: Shape {
+    public var style: RoundedCornerStyle
+    public init(style: RoundedCornerStyle = .continuous) { self.style = style }
+    public func path(in rect: CGRect) -> Path {
+        let radius = Swift.min(rect.width, rect.height) / 2
+        return Path(roundedRect: rect, cornerRadius: radius, style: style)
+    }
+}
 
 extension Shape where Self == Rectangle { public static var rect: Rectangle { Rectangle() } }
 extension Shape where Self == Circle { public static var circle: Circle { Circle() } }
@@ -296,27 +351,3 @@ extension Shape where Self == RoundedRectangle {
     public static func rect(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) -> RoundedRectangle { RoundedRectangle(cornerRadius: cornerRadius, style: style) }
 }
 
-extension Rectangle: View {
-    public var body: Never { primitiveBody(Self.self) }
-    public func _render(in context: _RenderContext) -> [Node] { [] }
-}
-extension RoundedRectangle: View {
-    public var body: Never { primitiveBody(Self.self) }
-    public func _render(in context: _RenderContext) -> [Node] { [] }
-}
-extension UnevenRoundedRectangle: View {
-    public var body: Never { primitiveBody(Self.self) }
-    public func _render(in context: _RenderContext) -> [Node] { [] }
-}
-extension Circle: View {
-    public var body: Never { primitiveBody(Self.self) }
-    public func _render(in context: _RenderContext) -> [Node] { [] }
-}
-extension Ellipse: View {
-    public var body: Never { primitiveBody(Self.self) }
-    public func _render(in context: _RenderContext) -> [Node] { [] }
-}
-extension Capsule: View {
-    public var body: Never { primitiveBody(Self.self) }
-    public func _render(in context: _RenderContext) -> [Node] { [] }
-}
