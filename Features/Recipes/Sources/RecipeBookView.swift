@@ -197,7 +197,7 @@ struct CoursePickerView: View {
 /// The settings tab: a choice, and a reset confirmed by a dialog.
 struct BookSettingsView: View {
     let store: RecipeStore
-    @State private var metric = true
+    @AppStorage("metricUnits") private var metric = true
     @State private var confirmsReset = false
 
     var body: some View {

@@ -1,4 +1,4 @@
-@_spi(Host) import AppHostKit
+@_spi(Host) @_spi(Runtime) import AppHostKit
 
 /// Why a session could not start.
 public enum LaunchError: Error, Equatable, CustomStringConvertible {
@@ -47,12 +47,17 @@ public enum Launch {
         // Layers the views owned when the file was saved come back by replaying their journey
         // from the state it began at (a link never reaches them).
         var replay: [String]?
+        // The app's `@AppStorage` values: as saved, or, when a journey is replayed, as they were
+        // where it began (its taps change them again).
+        var defaults = store?.loadDefaults() ?? [:]
         if link == nil, let store, let journey = store.loadJourney(), let anchor = journeyStart(journey, for: initial, registry: registry) {
             initial = anchor
             replay = journey.commands
+            defaults = SessionDefaults.bounded(journey.defaults ?? [:])
         }
         let session = Session(registry: registry, state: initial, options: options, output: output, errorOutput: errorOutput)
         session.pendingReplay = replay
+        session.defaults.restore(defaults)
         if let link {
             do {
                 try session.open(link)
@@ -75,7 +80,7 @@ public enum Launch {
         case .taken:
             let saver = StateSaver(
                 store: store, interval: saveInterval, state: { [unowned session] in session.restorableState },
-                views: { [unowned session] in session.viewJourney }, warn: warn
+                views: { [unowned session] in session.viewJourney }, defaults: { [unowned session] in session.defaults.values }, warn: warn
             )
             session.onChange = { saver.changed() }
             session.onFlush = { saver.flush() }

@@ -1,4 +1,4 @@
-@_spi(Host) import AppHostKit
+@_spi(Host) @_spi(Runtime) import AppHostKit
 import CHostGuard
 import Observation
 import Synchronization
@@ -55,8 +55,12 @@ final class ScreenLife {
     /// Only cancelled from `deinit`, which may run anywhere: a `Task` handle is `Sendable`.
     private nonisolated(unsafe) var task: Task<Void, Never>?
 
-    init(_ screen: Screen) {
+    /// The session's `@AppStorage` values, which the screen's views are drawn with.
+    private let defaults: SessionDefaults?
+
+    init(_ screen: Screen, defaults: SessionDefaults? = nil) {
         self.screen = screen
+        self.defaults = defaults
     }
 
     deinit {
@@ -67,6 +71,10 @@ final class ScreenLife {
     /// the body kept from last time unless a property it read has changed since, in which case it
     /// is built again and watched again (`withObservationTracking`).
     func body(reportingTo work: BackgroundWork) -> [Node] {
+        SessionDefaults.$current.withValue(defaults) { build(reportingTo: work) }
+    }
+
+    private func build(reportingTo work: BackgroundWork) -> [Node] {
         // A body that overflows its stack is reported on an alternate one, whichever thread builds it.
         apphost_guard_prepare_thread()
         guard screen.isObservable else { return BodyNesting.capped(screen.body, feature: feature) }

@@ -1,4 +1,4 @@
-@_spi(Host) import AppHostKit
+@_spi(Host) @_spi(Runtime) import AppHostKit
 import CHostGuard
 
 /// The screens a session shows: one per route of every stack the navigation
@@ -28,11 +28,14 @@ final class ScreenStore {
     private var waiting: ScreenLife?
     /// Hears the changes of observable models, whenever they happen.
     let work: BackgroundWork
+    /// The session's `@AppStorage` values: its screens are drawn with them.
+    let defaults: SessionDefaults
 
     /// The session's live values, for destinations that hold them.
     var live: LiveValues?
 
-    init(registry: DestinationRegistry, work: BackgroundWork, report: @escaping @MainActor (String) -> Void) {
+    init(registry: DestinationRegistry, work: BackgroundWork, defaults: SessionDefaults, report: @escaping @MainActor (String) -> Void) {
+        self.defaults = defaults
         self.registry = registry
         self.work = work
         self.report = report
@@ -149,7 +152,7 @@ final class ScreenStore {
                     screen = Self.unavailableScreen(route, error, router: scopeRouter)
                     report(error.description)
                 }
-                let life = ScreenLife(screen)
+                let life = ScreenLife(screen, defaults: defaults)
                 life.origin = registry.origin(of: route.name)
                 screens[item][scope].append(Entry(route: route, life: life))
                 return life

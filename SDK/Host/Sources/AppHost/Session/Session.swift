@@ -1,4 +1,4 @@
-@_spi(Host) import AppHostKit
+@_spi(Host) @_spi(Runtime) import AppHostKit
 import CHostGuard
 import CHostTasks
 import FoundationEssentials
@@ -89,7 +89,14 @@ public final class Session {
         let report: @MainActor (String) -> Void = { [weak self] in self?.report($0) }
         let warn: @MainActor (String) -> Void = { [weak self] in self?.writeError("warning: \($0.visible)\n") }
         navigator = Navigator(registry: registry, state: state, report: report, warn: warn)
-        screens = ScreenStore(registry: registry, work: work, report: report)
+        screens = ScreenStore(registry: registry, work: work, defaults: defaults, report: report)
+        // A value the app stored is saved as a navigation change is (the state file holds both).
+        defaults.changed = { [weak self] in
+            Task { @MainActor in self?.onChange?() }
+        }
+        defaults.refused = { [weak self] message in
+            Task { @MainActor in self?.writeError("warning: \(message.visible)\n") }
+        }
         screens.live = navigator.live
         lastNotified = navigator.stamp
         jobs.isVirtual = options.virtualTime && VirtualTime.isAvailable
@@ -99,6 +106,8 @@ public final class Session {
     /// a property an observable body read). Set its `onChange` to be woken while waiting for
     /// input, then call ``catchUp()``.
     public let work = BackgroundWork()
+    /// The values of the app's `@AppStorage`: this session's alone, kept in its state file.
+    @_spi(Runtime) public let defaults = SessionDefaults()
     /// The changes already drawn.
     var drawnChanges = 0
 
@@ -432,6 +441,8 @@ public final class Session {
     /// The state, as its link, when the views last owned no layer: where a journey starts. Kept
     /// as a value (cheap to copy) and spelled only when a journey begins.
     var journeyAnchor: DeepLink?
+    /// The app's `@AppStorage` values at ``journeyAnchor``.
+    var journeyAnchorDefaults: [String: DefaultsValue] = [:]
     var warnedOfLongJourney = false
     /// True while a journey brought back is replayed: its steps are not drawn.
     var replaying = false

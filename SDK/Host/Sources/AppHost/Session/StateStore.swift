@@ -1,4 +1,4 @@
-@_spi(Host) import AppHostKit
+@_spi(Host) @_spi(Runtime) import AppHostKit
 import FoundationEssentials
 import Glibc
 
@@ -41,6 +41,14 @@ public struct StateStore: Sendable {
         var state: AppState
         /// How the layers the views owned were reached (absent when they owned none).
         var views: ViewJourney?
+        /// The app's `@AppStorage` values (absent when it stored none).
+        var defaults: [String: DefaultsValue]?
+
+        // Saved as `storage`: keys are written sorted, and a state file begins with `state`.
+        enum CodingKeys: String, CodingKey {
+            case version, state, views
+            case defaults = "storage"
+        }
     }
 
     private struct Header: Decodable {
@@ -64,8 +72,18 @@ public struct StateStore: Sendable {
     /// The journey to the layers the views owned when the file was saved, if they owned any: read
     /// after ``load()`` found the file good (a file it found unusable holds none).
     public func loadJourney() -> ViewJourney? {
+        loadFile()?.views
+    }
+
+    /// The app's `@AppStorage` values when the file was saved: read after ``load()`` found the
+    /// file good; values past ``SessionDefaults``' bounds are left out.
+    @_spi(Runtime) public func loadDefaults() -> [String: DefaultsValue] {
+        SessionDefaults.bounded(loadFile()?.defaults ?? [:])
+    }
+
+    private func loadFile() -> File? {
         guard let data = FileManager.default.contents(atPath: path), Self.sizeProblem(Int64(data.count)) == nil else { return nil }
-        return (try? JSONDecoder().decode(File.self, from: data))?.views
+        return try? JSONDecoder().decode(File.self, from: data)
     }
 
     /// Reads the file; moves an unusable regular file aside.
@@ -187,11 +205,16 @@ public struct StateStore: Sendable {
 
     /// Writes `state`, atomically: to a temporary file made exclusively beside the file, then renamed over it.
     public func save(_ state: AppState, views: ViewJourney? = nil) throws(SaveError) {
+        try save(state, views: views, defaults: [:])
+    }
+
+    /// Writes `state` with the app's `@AppStorage` values.
+    @_spi(Runtime) public func save(_ state: AppState, views: ViewJourney?, defaults: [String: DefaultsValue]) throws(SaveError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data: Data
         do {
-            data = try encoder.encode(File(version: Self.formatVersion, state: state, views: views))
+            data = try encoder.encode(File(version: Self.formatVersion, state: state, views: views, defaults: defaults.isEmpty ? nil : defaults))
         } catch {
             throw SaveError(description: "\(path): cannot encode the state: \(error)")
         }
@@ -331,23 +354,37 @@ public final class StateSaver {
     public let interval: Duration
     private let state: @MainActor () -> AppState
     private let views: @MainActor () -> ViewJourney?
+    private let defaults: @MainActor () -> [String: DefaultsValue]
     private let warn: @MainActor (String) -> Void
     private let clock = ContinuousClock()
     private var pending = false
     private var lastSave: ContinuousClock.Instant?
 
     /// A saver of the state `state` returns, to `store`; failures go to `warn`.
-    public init(
+    public convenience init(
         store: StateStore,
         interval: Duration = StateSaver.defaultInterval,
         state: @escaping @MainActor () -> AppState,
         views: @escaping @MainActor () -> ViewJourney? = { nil },
         warn: @escaping @MainActor (String) -> Void
     ) {
+        self.init(store: store, interval: interval, state: state, views: views, defaults: { [:] }, warn: warn)
+    }
+
+    /// A saver of the state, the views' journey and the app's `@AppStorage` values.
+    @_spi(Runtime) public init(
+        store: StateStore,
+        interval: Duration = StateSaver.defaultInterval,
+        state: @escaping @MainActor () -> AppState,
+        views: @escaping @MainActor () -> ViewJourney?,
+        defaults: @escaping @MainActor () -> [String: DefaultsValue],
+        warn: @escaping @MainActor (String) -> Void
+    ) {
         self.store = store
         self.interval = interval
         self.state = state
         self.views = views
+        self.defaults = defaults
         self.warn = warn
     }
 
@@ -364,7 +401,7 @@ public final class StateSaver {
         pending = false
         lastSave = clock.now
         do {
-            try store.save(state(), views: views())
+            try store.save(state(), views: views(), defaults: defaults())
         } catch {
             warn("state \(error)")
         }

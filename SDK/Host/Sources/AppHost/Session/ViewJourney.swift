@@ -4,7 +4,7 @@
 // session keeps the commands since its views last owned no layer, and the state before them; a
 // state file and a `--watch` reload open that state and replay the commands.
 
-@_spi(Host) import AppHostKit
+@_spi(Host) @_spi(Runtime) import AppHostKit
 import FoundationEssentials
 
 /// The way to the layers the views own now: the state (as its deep link) before the first
@@ -19,9 +19,19 @@ public struct ViewJourney: Codable, Sendable, Equatable {
     /// The commands, in order, as a session reads them.
     public var commands: [String]
 
+    /// The app's `@AppStorage` values at the link (absent when there were none): a journey brought
+    /// back is replayed from them, so that a tap that changed one changes it once, not twice.
+    @_spi(Runtime) public var defaults: [String: DefaultsValue]?
+
     public init(link: String, commands: [String]) {
         self.link = link
         self.commands = commands
+    }
+
+    @_spi(Runtime) public init(link: String, commands: [String], defaults: [String: DefaultsValue]) {
+        self.link = link
+        self.commands = commands
+        self.defaults = defaults.isEmpty ? nil : defaults
     }
 }
 
@@ -66,8 +76,9 @@ extension Session {
         if viewLayers.isEmpty {
             viewJourney = nil
             journeyAnchor = deepLink
+            journeyAnchorDefaults = defaults.values
         } else if let command {
-            var journey = viewJourney ?? ViewJourney(link: journeyAnchor?.description ?? deepLink.description, commands: [])
+            var journey = viewJourney ?? ViewJourney(link: journeyAnchor?.description ?? deepLink.description, commands: [], defaults: journeyAnchorDefaults)
             journey.commands.append(journeyText(for: command, text: text, on: screen))
             if journey.commands.count > ViewJourney.maximumCommands {
                 if !warnedOfLongJourney {
@@ -80,7 +91,7 @@ extension Session {
             }
         } else if viewJourney == nil {
             // Layers the views opened by themselves (a sheet shown as the screen appears).
-            viewJourney = ViewJourney(link: journeyAnchor?.description ?? deepLink.description, commands: [])
+            viewJourney = ViewJourney(link: journeyAnchor?.description ?? deepLink.description, commands: [], defaults: journeyAnchorDefaults)
         }
         if viewJourney != before { onChange?() }
     }
