@@ -53,30 +53,52 @@ final class SessionChild: @unchecked Sendable {
 
     /// Starts a session as `apphost serve ARGUMENTS`, recording to `recording`: the session and its
     /// first screen, or why it could not start.
+    /// A call cancelled while the session starts ends its child at once (SIGKILL, through its pidfd),
+    /// and one cancelled as it answers ends the session it made: a cancelled start opens nothing and
+    /// holds no place under `--max-sessions`.
     static func start(id: String, apphost: String, arguments: [String], recording: String) async -> Result<(SessionChild, SessionAnswer), StartFailure> {
-        await withCheckedContinuation { continuation in
-            HostWork.blocking("session-start") {
-                let child: LineChild
-                do {
-                    child = try LineChild(apphost, ["serve", "--parent", String(getpid()), "--record", recording] + arguments, environment: ["SWIFT_BACKTRACE": "enable=no"])
-                } catch {
-                    continuation.resume(returning: .failure(StartFailure(message: "\(error)")))
-                    return
+        let call = CallState()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                HostWork.blocking("session-start") {
+                    continuation.resume(returning: startChild(apphost: apphost, arguments: arguments, recording: recording, id: id, call: call))
                 }
-                guard let line = child.readLine(timeout: patience), let answer = try? JSONDecoder().decode(SessionAnswer.self, from: Data(line)) else {
-                    let ended = child.end()
-                    let said = child.errorText.split(separator: "\n").map(String.init)
-                    // Every error it gave: a refused folder or file first, then why nothing could start.
-                    let errors = said.filter { $0.hasPrefix("error: ") }.map { String($0.dropFirst("error: ".count)) }
-                    let reason = errors.isEmpty
-                        ? (ended.said.isEmpty ? "the session ended (status \(ended.status))" : ended.said)
-                        : errors.joined(separator: "\n")
-                    continuation.resume(returning: .failure(StartFailure(message: reason)))
-                    return
-                }
-                continuation.resume(returning: .success((SessionChild(id: id, recording: recording, child: child, route: answer.route), answer)))
             }
+        } onCancel: {
+            call.cancel()
         }
+        guard case .success(let (session, _)) = result else { return result }
+        let cancelled = call.finishStarting() || Task.isCancelled
+        guard cancelled else { return result }
+        await session.close()
+        return .failure(StartFailure(message: "the call was cancelled"))
+    }
+
+    private static func startChild(apphost: String, arguments: [String], recording: String, id: String, call: CallState) -> Result<(SessionChild, SessionAnswer), StartFailure> {
+        do {
+            let child = try LineChild(apphost, ["serve", "--parent", String(getpid()), "--record", recording] + arguments, environment: ["SWIFT_BACKTRACE": "enable=no"])
+            guard call.begin(process: child.process) else {
+                child.stop()
+                return .failure(StartFailure(message: "the call was cancelled"))
+            }
+            return answer(of: child, id: id, recording: recording)
+        } catch {
+            return .failure(StartFailure(message: "\(error)"))
+        }
+    }
+
+    private static func answer(of child: LineChild, id: String, recording: String) -> Result<(SessionChild, SessionAnswer), StartFailure> {
+        guard let line = child.readLine(timeout: patience), let answer = try? JSONDecoder().decode(SessionAnswer.self, from: Data(line)) else {
+            let ended = child.end()
+            let said = child.errorText.split(separator: "\n").map(String.init)
+            // Every error it gave: a refused folder or file first, then why nothing could start.
+            let errors = said.filter { $0.hasPrefix("error: ") }.map { String($0.dropFirst("error: ".count)) }
+            let reason = errors.isEmpty
+                ? (ended.said.isEmpty ? "the session ended (status \(ended.status))" : ended.said)
+                : errors.joined(separator: "\n")
+            return .failure(StartFailure(message: reason))
+        }
+        return .success((SessionChild(id: id, recording: recording, child: child, route: answer.route), answer))
     }
 
     struct StartFailure: Error {
@@ -98,7 +120,7 @@ final class SessionChild: @unchecked Sendable {
                             $0.used = Date()
                         }
                     }
-                    guard call.begin(pid: child?.pid) else {
+                    guard call.begin(process: child?.process) else {
                         continuation.resume(returning: .ended("the call was cancelled before its command was sent"))
                         return
                     }
@@ -157,16 +179,16 @@ final class SessionChild: @unchecked Sendable {
 private final class CallState: Sendable {
     private struct State {
         var cancelled = false
-        var running: pid_t?
+        var running: ProcessHandle?
     }
 
     private let state = Mutex(State())
 
-    /// Marks the command begun in the child `pid`: false if the call was cancelled first.
-    func begin(pid: pid_t?) -> Bool {
+    /// Marks the command begun in the child `process`: false if the call was cancelled first.
+    func begin(process: ProcessHandle?) -> Bool {
         state.withLock { state in
             guard !state.cancelled else { return false }
-            state.running = pid
+            state.running = process
             return true
         }
     }
@@ -176,10 +198,19 @@ private final class CallState: Sendable {
         state.withLock { $0.running = nil }
     }
 
+    /// Marks a start done: true if the call was cancelled meanwhile (its session is to be ended).
+    func finishStarting() -> Bool {
+        state.withLock { state in
+            state.running = nil
+            return state.cancelled
+        }
+    }
+
     func cancel() {
         state.withLock { state in
             state.cancelled = true
-            if let pid = state.running { kill(pid, SIGKILL) }
+            // Through the child's pidfd: never a process that took its pid after it was reaped.
+            state.running?.signal(SIGKILL)
         }
     }
 }

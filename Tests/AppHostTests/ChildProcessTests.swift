@@ -28,6 +28,32 @@ struct ChildProcessTests {
         #expect(ended.said == "it wrote a line of more than 16 MiB on standard output (LineChild.maximumLine), and was ended")
     }
 
+    /// A grandchild that keeps the child's standard error open (a server it started and left
+    /// running) does not keep `end()` waiting once the child itself has ended.
+    @Test
+    func endReturnsWhenTheChildEndsThoughAGrandchildHoldsItsPipes() throws {
+        let child = try LineChild("/bin/sh", ["-c", "sleep 600 & echo started; echo 'error: it ended' >&2; exit 3"])
+        #expect(child.readLine() == Array("started".utf8))
+        let ended = child.end()
+        #expect(ended.status == 3)
+        #expect(ended.said == "error: it ended")
+        let grandchildren = try ProcessRunner.run("/usr/bin/pgrep", ["-P", "1", "-f", "^sleep 600$"])
+        for pid in grandchildren.output.split(separator: "\n").compactMap({ pid_t($0) }) { kill(pid, SIGKILL) }
+    }
+
+    /// A child is signalled through its pidfd: while it runs a signal reaches it, and once it has
+    /// been reaped (a cancellation that arrives late) one reaches nothing, whichever process has
+    /// its pid by then.
+    @Test
+    func aSignalAfterTheChildWasReapedReachesNothing() throws {
+        let child = try LineChild("/bin/sh", ["-c", "read line; exit 0"])
+        let process = child.process
+        #expect(process.signalsThroughDescriptor, "this kernel has pidfds (Linux 5.3 and later)")
+        #expect(process.signal(0), "a running child can be signalled")
+        #expect(child.end().status == 0)
+        #expect(!process.signal(SIGKILL), "a reaped child cannot")
+    }
+
     @Test
     func aWatchHearsEachLineAsItComesAndCanStopTheChild() throws {
         let heard = Mutex<[String]>([])

@@ -283,6 +283,35 @@ struct MCPWireTests {
         #expect(crawl["id"] as? Int == 2 && crawl["result"] != nil)
     }
 
+    /// A `start` cancelled while its session starts opens nothing: its child is ended, it is never
+    /// answered, and it holds no place under `--max-sessions` (a second start, at a limit of one, opens).
+    @Test
+    func aCancelledStartOpensNoSessionAndHoldsNoPlace() throws {
+        let wire = try Wire(apphost, ["--max-sessions", "1"])
+        let server = wire.server.process.processIdentifier
+        wire.send(#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"start","arguments":{"start":"home"}}}"#)
+        wire.send(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"changed my mind"}}"#)
+        wire.send(#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"sessions","arguments":{}}}"#)
+        let listed = try wire.line()
+        wire.send(#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"start","arguments":{"start":"home"}}}"#)
+        let started = try wire.line()
+        // The children of the server that serve a session: one, the second start's.
+        let probe = try ProcessRunner.run("/usr/bin/pgrep", ["-f", "serve --parent \(server) "])
+        let children = probe.output.split(separator: "\n").count
+        wire.close()
+        let rest = wire.rest()
+
+        func text(_ answer: [String: Any]) -> String {
+            (((answer["result"] as? [String: Any])?["content"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
+        }
+        // Asked while the cancelled start may still be ending: it is never listed as open.
+        #expect(listed["id"] as? Int == 2, "the cancelled start gets no answer: \(listed)")
+        #expect(text(listed) == "no session is open", "\(listed)")
+        #expect(started["id"] as? Int == 3 && text(started).contains("s2"), "a place was free for the next start: \(started)")
+        #expect(children == 1, "\(probe.output)")
+        #expect(rest.isEmpty, "\(rest)")
+    }
+
     /// `notifications/cancelled` stops the call: a crawl's child is ended, a session's command that
     /// runs ends its session (what it did is unknown), and no answer is sent for either.
     @Test

@@ -1,7 +1,8 @@
+// Group: Xcode asset symbols (`Image(.logo)`, `Color(.skyBlue)`, `UIColor(resource:)`) from the
+// corpus's Assets.xcassets, as Xcode 15 and later generate them, and a colour resolved.
 import SwiftUI
 import UIKit
 
-// Views that name their asset catalog's generated symbols, as Xcode 15 and later write them.
 struct BrandHeader: View {
     var body: some View {
         HStack {

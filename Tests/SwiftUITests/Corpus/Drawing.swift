@@ -1,6 +1,9 @@
+// Group: layout and preferences, and the visual API: shapes of an app's own (`path(in:)`, `Path`,
+// `animatableData`), a `GeometryEffect`, a `Canvas`, a `TimelineView`, `@ScaledMetric`, anchor
+// preferences, gestures; and the controls still missing then: `Table`, `GroupBox`, `ControlGroup`,
+// `OutlineGroup`, `ColorPicker`.
 import SwiftUI
 
-// Shapes of an app's own, effects, a canvas and a timeline, as teaching apps write them.
 struct Triangle: Shape {
     var inset: CGFloat = 0
 

@@ -1,6 +1,6 @@
+// Group: `@Entry`, environment values declared in one line as app code since iOS 18 writes them.
 import SwiftUI
 
-// Environment values declared with @Entry, as app code since iOS 18 writes them.
 extension EnvironmentValues {
     @Entry var pageSize: Int = 20
     @Entry public var accentName: String = "blue"

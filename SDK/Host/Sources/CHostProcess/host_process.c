@@ -4,10 +4,28 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <link.h>
+#include <signal.h>
+#include <sys/syscall.h>
 #include <unistd.h>
+
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434
+#endif
+#ifndef SYS_pidfd_send_signal
+#define SYS_pidfd_send_signal 424
+#endif
 
 int apphost_pipe_cloexec(int fds[2]) {
     return pipe2(fds, O_CLOEXEC);
+}
+
+int apphost_pidfd_open(int pid) {
+    /* A pidfd is close-on-exec from its start: no child inherits it. */
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+}
+
+int apphost_pidfd_signal(int pidfd, int signal) {
+    return (int)syscall(SYS_pidfd_send_signal, pidfd, signal, NULL, 0);
 }
 
 const char *apphost_image_path(const void *address) {

@@ -71,7 +71,9 @@ final class ScreenLife {
     /// the body kept from last time unless a property it read has changed since, in which case it
     /// is built again and watched again (`withObservationTracking`).
     func body(reportingTo work: BackgroundWork) -> [Node] {
-        SessionDefaults.$current.withValue(defaults) { build(reportingTo: work) }
+        // Only views read the session's `@AppStorage`: a screen of the kit's DSL is built as it is.
+        guard screen.drawsViews else { return build(reportingTo: work) }
+        return SessionDefaults.$current.withValue(defaults) { build(reportingTo: work) }
     }
 
     private func build(reportingTo work: BackgroundWork) -> [Node] {

@@ -6,12 +6,63 @@
 import CHostProcess
 import FoundationEssentials
 import Glibc
+import Synchronization
+
+/// A child process, to signal from any thread: through a pidfd (Linux 5.3 and later), so that a
+/// signal sent after the child was reaped reaches no other process that took its pid. Where the
+/// kernel has none, a signal is sent by pid until the child is known to be reaped.
+public final class ProcessHandle: Sendable {
+    /// The process id.
+    public let pid: pid_t
+    private let descriptor: Int32
+    private let reaped = Atomic<Bool>(false)
+
+    init(pid: pid_t) {
+        self.pid = pid
+        descriptor = apphost_pidfd_open(pid)
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Whether signals go through a pidfd (the kernel has them: Linux 5.3 and later).
+    public var signalsThroughDescriptor: Bool { descriptor >= 0 }
+
+    /// Sends `signal` to the process (0 only asks whether it could be): true if it was sent, false
+    /// once the process has ended and been reaped.
+    @discardableResult
+    public func signal(_ signal: Int32) -> Bool {
+        if descriptor >= 0 { return apphost_pidfd_signal(descriptor, signal) == 0 }
+        return !reaped.load(ordering: .acquiring) && kill(pid, signal) == 0
+    }
+
+    /// Waits for the process to end and reaps it: its raw wait status. It is marked reaped first,
+    /// so that no signal by pid (where there is no pidfd) can follow the reap: the owner reaps a
+    /// child it has told to end, so a signal it would miss has nothing left to do.
+    func reap() -> Int32 {
+        reaped.store(true, ordering: .releasing)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return status
+    }
+
+    /// Reaps the process if it has ended: its raw wait status, or nil while it runs.
+    func reapIfEnded() -> Int32? {
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        reaped.store(true, ordering: .releasing)
+        return status
+    }
+}
 
 /// A running program, spoken to a line at a time. Not shared between threads: one owner sends,
-/// reads and ends it.
+/// reads and ends it; ``process`` may be signalled from any.
 public final class LineChild {
     /// The program's process id.
-    public let pid: pid_t
+    public var pid: pid_t { process.pid }
+    /// The process, to signal from any thread.
+    public let process: ProcessHandle
     private var input: Int32
     private var output: Int32
     private var errors: Int32
@@ -73,7 +124,7 @@ public final class LineChild {
             close(errorPipe[0])
             throw ChildProcessError(executable: executable, reason: String(cString: strerror(started)))
         }
-        self.pid = pid
+        process = ProcessHandle(pid: pid)
         input = inputPipe[1]
         output = outputPipe[0]
         errors = errorPipe[0]
@@ -159,12 +210,22 @@ public final class LineChild {
             close(input)
             input = -1
         }
-        // Both pipes are read to their ends together, so that neither can block the child.
+        // Both pipes are read to their ends together, so that neither can block the child. A pipe a
+        // grandchild still holds open never ends: once the child itself has ended (looked at between
+        // reads, without reaping it) and nothing more is there to read, reading stops.
+        var reapedStatus: Int32?
         while output >= 0 || errors >= 0 {
             var descriptors = [pollfd(fd: output, events: Int16(POLLIN), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
-            if poll(&descriptors, 2, -1) < 0 {
+            // The wait between looks is no verdict: the child's end is, and what is left to read.
+            let ready = poll(&descriptors, 2, reapedStatus == nil ? 100 : 0)
+            if ready < 0 {
                 if errno == EINTR { continue }
                 break
+            }
+            if ready == 0 {
+                if reapedStatus != nil { break }
+                reapedStatus = process.reapIfEnded()
+                continue
             }
             if errors >= 0, descriptors[1].revents != 0 { drainErrors() }
             if output >= 0, descriptors[0].revents != 0, !fill() {
@@ -176,8 +237,7 @@ public final class LineChild {
         if errors >= 0 { close(errors) }
         output = -1
         errors = -1
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let status = reapedStatus ?? process.reap()
         let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         let text = String(decoding: said, as: UTF8.self)
         // The host's own verdict (an `error:` line, the one naming the library that crashed) wins
@@ -191,7 +251,7 @@ public final class LineChild {
     /// Ends it at once (SIGKILL), and waits for it.
     @discardableResult
     public func stop() -> (status: Int32, said: String) {
-        if ended == nil { kill(pid, SIGKILL) }
+        if ended == nil { process.signal(SIGKILL) }
         return end()
     }
 
@@ -200,7 +260,7 @@ public final class LineChild {
 
     /// Ends the child (SIGKILL) and stops reading its output, dropping what is unread.
     private func endReading() {
-        Glibc.kill(pid, SIGKILL)
+        process.signal(SIGKILL)
         close(output)
         output = -1
         buffered = []

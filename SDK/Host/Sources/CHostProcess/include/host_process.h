@@ -11,6 +11,15 @@ extern "C" {
 /* pipe2(fds, O_CLOEXEC): a pipe whose ends no other child inherits. Returns 0, or -1 with errno. */
 int apphost_pipe_cloexec(int fds[2]);
 
+/* A descriptor of the process `pid` (pidfd_open, Linux 5.3), close-on-exec; -1 with errno where the
+   kernel has none. A signal sent through it reaches that process or none: never another that took
+   its pid after it was reaped. */
+int apphost_pidfd_open(int pid);
+
+/* Sends `signal` through a descriptor from apphost_pidfd_open. Returns 0, or -1 with errno (ESRCH:
+   the process has ended). */
+int apphost_pidfd_signal(int pidfd, int signal);
+
 /* The file of the loaded image that holds `address` (dladdr), or NULL. Valid while the image is loaded. */
 const char *apphost_image_path(const void *address);
 
