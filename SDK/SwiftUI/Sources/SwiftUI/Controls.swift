@@ -4,27 +4,69 @@
 /// text it spells: AppHost does not look keys up in a strings catalogue.
 public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleByStringInterpolation {
     let text: String
+    /// The literal with each interpolated value as one placeholder character (nil without any):
+    /// Markdown is read in the literal, never in a value.
+    private let template: String?
+    private let values: [String]
 
-    public init(_ value: String) { text = value }
-    public init(stringLiteral value: String) { text = value }
-    public init(stringInterpolation: StringInterpolation) { text = stringInterpolation.text }
+    public init(_ value: String) {
+        text = value
+        template = nil
+        values = []
+    }
+    public init(stringLiteral value: String) {
+        text = value
+        template = nil
+        values = []
+    }
+    public init(stringInterpolation: StringInterpolation) {
+        text = stringInterpolation.text
+        template = stringInterpolation.values.isEmpty ? nil : stringInterpolation.template
+        values = stringInterpolation.values
+    }
+
+    /// What a reader hears: the Markdown of the literal read (its emphasis dropped), each value as it is.
+    var readText: String {
+        guard let template else { return InlineMarkdown.plainText(text) }
+        var values = self.values.makeIterator()
+        return String(InlineMarkdown.plainText(template).flatMap { character in
+            character == LocalizedStringKey.placeholder ? Array(values.next() ?? "") : [character]
+        })
+    }
+
+    /// Stands for an interpolated value while the literal's Markdown is read (a private-use character).
+    static let placeholder: Character = "\u{F8FF}"
+
+    public static func == (lhs: LocalizedStringKey, rhs: LocalizedStringKey) -> Bool { lhs.text == rhs.text }
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     public struct StringInterpolation: StringInterpolationProtocol {
         var text = ""
+        var template = ""
+        var values: [String] = []
         public init(literalCapacity: Int, interpolationCount: Int) { text.reserveCapacity(literalCapacity) }
-        public mutating func appendLiteral(_ literal: String) { text += literal }
-        public mutating func appendInterpolation<T>(_ value: T) { text += String(describing: value) }
-        public mutating func appendInterpolation(_ string: String) { text += string }
-        public mutating func appendInterpolation(_ text: Text) { self.text += text.content }
-        public mutating func appendInterpolation(_ image: Image) { text += image.name }
+        public mutating func appendLiteral(_ literal: String) {
+            text += literal
+            template += literal
+        }
+        /// A value: kept as it is, never read as Markdown.
+        mutating func appendValue(_ value: String) {
+            text += value
+            template.append(LocalizedStringKey.placeholder)
+            values.append(value)
+        }
+        public mutating func appendInterpolation<T>(_ value: T) { appendValue(String(describing: value)) }
+        public mutating func appendInterpolation(_ string: String) { appendValue(string) }
+        public mutating func appendInterpolation(_ text: Text) { appendValue(text.content) }
+        public mutating func appendInterpolation(_ image: Image) { appendValue(image.name) }
         public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
-            text += format.format(input)
+            appendValue(format.format(input))
         }
         public mutating func appendInterpolation<T: CVarArg>(_ value: T, specifier: String) {
-            text += Printf.format(specifier, value)
+            appendValue(Printf.format(specifier, value))
         }
         public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
-            text += Text(date, style: style).content
+            appendValue(Text(date, style: style).content)
         }
     }
 }
@@ -33,9 +75,11 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
 public struct Text: Equatable, Sendable {
     let content: String
 
-    /// The text of a localizable key (a literal, with interpolations).
+    /// The text of a localizable key (a literal, with interpolations): its inline Markdown read as
+    /// a reader of the device hears it, emphasis dropped (`InlineMarkdown`); what was interpolated
+    /// is kept as it is, as SwiftUI keeps it.
     public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
-        content = key.text
+        content = key.readText
     }
 
     /// A string, as it is.
@@ -56,15 +100,17 @@ public struct Text: Equatable, Sendable {
     /// An image inside text: its name.
     public init(_ image: Image) { content = image.name }
 
-    /// A date, written in a fixed form, the same on every machine: ISO 8601 in UTC (the day, the
-    /// time, or both, as `style` asks).
+    /// A date: `.date` and `.time` in a fixed form, the same on every machine (ISO 8601 in UTC, the
+    /// day or the time); `.relative`, `.offset` and `.timer` relative to the session's clock, as
+    /// SwiftUI writes them (`2 hours, 23 minutes`, `+2 hours`, `2:32`), so that on virtual time a
+    /// date the app made from now reads the same every run.
     public init(_ date: Date, style: DateStyle) {
         let whole = date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC") ?? .gmt))
         let parts = whole.split(separator: "T")
         switch style {
         case .date: content = String(parts.first ?? Substring(whole))
         case .time: content = String((parts.last ?? Substring(whole)).prefix(5))
-        default: content = whole
+        default: content = Text.relative(date, style: style)
         }
     }
 

@@ -1,0 +1,52 @@
+import Foundation
+@_spi(Host) import AppHostKit
+@testable import SwiftUI
+import Testing
+
+/// A `Text` says what a reader of the device hears: a literal's Markdown read (its emphasis
+/// dropped, a link as its text), values interpolated kept as they are, and dates relative to now.
+@MainActor
+struct TextReadingTests {
+    private func said(_ text: SwiftUI.Text) -> String { Screen(text).body.texts.joined() }
+
+    @Test(arguments: [
+        ("**Bold** and _italic_", "Bold and italic"),
+        ("***Both*** at once", "Both at once"),
+        ("__strong__ *em* ~~gone~~", "strong em gone"),
+        ("Read the [guide](https://example.com/guide) first", "Read the guide first"),
+        ("Run `swift build` **now**", "Run swift build now"),
+        ("2 * 3 * 4 = 24", "2 * 3 * 4 = 24"),
+        ("snake_case_name stays", "snake_case_name stays"),
+        ("A \\*literal\\* star", "A *literal* star"),
+        ("an *unclosed emphasis", "an *unclosed emphasis"),
+        ("one ~tilde~ only", "one ~tilde~ only"),
+    ])
+    func aLiteralsMarkdownIsReadWithItsEmphasisDropped(markdown: String, heard: String) {
+        #expect(said(Text(LocalizedStringKey(markdown))) == heard)
+    }
+
+    @Test
+    func anInterpolatedValueIsKeptAsItIsAndEmphasisAroundItGoes() {
+        let name = "**not bold**"
+        #expect(said(Text("Hello, **\(name)**!")) == "Hello, **not bold**!")
+        #expect(said(Text("Total: _\(3)_ items")) == "Total: 3 items")
+        #expect(said(Text(verbatim: "**kept**")) == "**kept**", "verbatim text is never read as Markdown")
+        let variable = "**kept**"
+        #expect(said(Text(variable)) == "**kept**", "a String is never read as Markdown, as in SwiftUI")
+        #expect(Screen(Button("**Save**") {}).body.first?.label == "Save", "a button's title is a localized key too")
+    }
+
+    @Test
+    func aDateIsDrawnRelativeToNowAsSwiftUIWritesIt() {
+        let now = Date(timeIntervalSince1970: 1_000_000)
+        let later = now.addingTimeInterval(2 * 3600 + 23 * 60 + 5)
+        #expect(Text.relative(later, style: .relative, now: now) == "2 hours, 23 minutes")
+        #expect(Text.relative(now.addingTimeInterval(-45), style: .relative, now: now) == "45 seconds")
+        #expect(Text.relative(now.addingTimeInterval(86_400 + 60), style: .relative, now: now) == "1 day, 1 minute")
+        #expect(Text.relative(later, style: .offset, now: now) == "+2 hours")
+        #expect(Text.relative(now.addingTimeInterval(-300), style: .offset, now: now) == "-5 minutes")
+        #expect(Text.relative(later, style: .timer, now: now) == "2:23:05")
+        #expect(Text.relative(now.addingTimeInterval(-152), style: .timer, now: now) == "2:32")
+        #expect(Text.relative(now, style: .relative, now: now) == "0 seconds")
+    }
+}
