@@ -92,7 +92,7 @@ struct SwiftUIModuleTests {
         #expect(body[1].summary == "field Password •••")
         #expect(body.dropFirst(4).map(\.summary) == [
             "section More: button Share", "link Website: it opens https://example.org, outside the app",
-            "text Disabled (disabled)", "button trash", "text Rated",
+            "text Disabled (disabled)", "button Delete", "text Rated",
         ])
         try await screen.tapToggle("Small")
         try await screen.type("Amount", "12")

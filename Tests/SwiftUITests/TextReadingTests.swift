@@ -49,4 +49,16 @@ struct TextReadingTests {
         #expect(Text.relative(now.addingTimeInterval(-152), style: .timer, now: now) == "2:32")
         #expect(Text.relative(now, style: .relative, now: now) == "0 seconds")
     }
+
+    @Test(arguments: [
+        ("xmark", "Close"), ("xmark.circle.fill", "Close"), ("plus.circle", "Add"), ("heart.fill", "Favorite"),
+        ("line.3.horizontal.decrease.circle", "Filter"), ("square.and.arrow.up", "Share"), ("info.circle", "Info"),
+        ("chart.xyaxis.line", "chart.xyaxis.line"),
+    ])
+    func aControlLabelledByASymbolAloneIsNamedAsAReaderNamesIt(symbol: String, name: String) {
+        let button = Button {} label: { Image(systemName: symbol) }
+        #expect(Screen(button).body.first?.label == name)
+        let labelled = Button {} label: { Image(systemName: symbol) }.accessibilityLabel("Mine")
+        #expect(Screen(labelled).body.first?.label == "Mine", "an accessibility label always wins")
+    }
 }

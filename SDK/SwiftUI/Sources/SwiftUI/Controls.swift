@@ -58,7 +58,7 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
         public mutating func appendInterpolation<T>(_ value: T) { appendValue(String(describing: value)) }
         public mutating func appendInterpolation(_ string: String) { appendValue(string) }
         public mutating func appendInterpolation(_ text: Text) { appendValue(text.content) }
-        public mutating func appendInterpolation(_ image: Image) { appendValue(image.name) }
+        public mutating func appendInterpolation(_ image: Image) { appendValue(image.spoken) }
         public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
             appendValue(format.format(input))
         }
@@ -98,7 +98,7 @@ public struct Text: Equatable, Sendable {
     }
 
     /// An image inside text: its name.
-    public init(_ image: Image) { content = image.name }
+    public init(_ image: Image) { content = image.spoken }
 
     /// A date: `.date` and `.time` in a fixed form, the same on every machine (ISO 8601 in UTC, the
     /// day or the time); `.relative`, `.offset` and `.timer` relative to the session's clock, as
@@ -166,9 +166,17 @@ extension Text: View {
 /// An image: drawn as nothing, except that a control labelled by images alone is named by them.
 public struct Image: Equatable, Sendable {
     let name: String
+    /// Whether it is a symbol of the system's (SF Symbols), read by a readable name.
+    private(set) var isSymbol = false
 
     /// A symbol of the system's.
-    public init(systemName: String) { name = systemName }
+    public init(systemName: String) {
+        name = systemName
+        isSymbol = true
+    }
+
+    /// What a reader hears for it: a symbol's readable name (`xmark` is `Close`), else its name.
+    var spoken: String { isSymbol ? SymbolNames.readable(name) : name }
     /// An image of the app's assets.
     public init(_ name: String, bundle: Bundle? = nil) { self.name = name }
     /// An image of the app's assets with a label for accessibility.
@@ -190,7 +198,7 @@ public struct Image: Equatable, Sendable {
 extension Image: View {
     public var body: Never { primitiveBody(Self.self) }
     public func _render(in context: _RenderContext) -> [Node] {
-        if let label = context.label, !name.isEmpty { label.images.append(name) }
+        if let label = context.label, !name.isEmpty { label.images.append(spoken) }
         return []
     }
 }
