@@ -323,3 +323,18 @@ struct FlowTests {
         #expect(changed.output.contains("Morty Smyth"))
     }
 }
+
+/// What `see` and `wait until` take a screen to show: its text, also across wrapped lines, and a
+/// header the renderer draws upper-case as the app wrote it.
+struct ScreenShowsTests {
+    @Test
+    func aHeaderDrawnUpperCaseIsReadAsTheAppWroteItAndOtherLinesKeepTheirCase() {
+        let screen = "Settings\nAPPEARANCE\n  [1] [ ] Dark mode\nPROFILE\n  Name: Rick\n  a long line that the\n  renderer wrapped\n"
+        #expect(Session.screen(screen, shows: "Appearance"))
+        #expect(Session.screen(screen, shows: "Profile"))
+        #expect(Session.screen(screen, shows: "line that the renderer wrapped"))
+        #expect(!Session.screen(screen, shows: "name: rick"), "a line that is no header keeps its case")
+        #expect(!Session.screen(screen, shows: "dark mode"))
+        #expect(!Session.screen(screen, shows: "Appearances"))
+    }
+}

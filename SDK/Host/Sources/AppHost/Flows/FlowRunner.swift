@@ -362,11 +362,8 @@ extension FlowRunner {
         return Array(parts.dropFirst()) == layers
     }
 
-    /// Whether `screen` shows `text`, on one line or wrapped by the renderer over several: the
-    /// screen's lines are also read joined, each line's indentation and the line break read as one space.
+    /// Whether `screen` shows `text`, as `see` and `wait until` read it (``Session/screen(_:shows:)``).
     static func shows(_ screen: String, _ text: String) -> Bool {
-        if screen.contains(text) { return true }
-        let joined = screen.split(separator: "\n").map { String($0).trimmingWhitespace() }.joined(separator: " ")
-        return joined.contains(text)
+        Session.screen(screen, shows: text)
     }
 }

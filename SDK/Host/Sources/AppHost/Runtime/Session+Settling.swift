@@ -305,7 +305,7 @@ extension Session {
         if usesVirtualTime {
             let limit = jobs.elapsed + Self.waitUntilLimit
             var wakeUps = 0
-            while !(current?.text.contains(text) ?? false) {
+            while !(current.map { Self.screen($0.text, shows: text) } ?? false) {
                 guard wakeUps < options.maximumWakeUps else { return reportTooManyWakeUps() }
                 wakeUps += 1
                 guard jobs.release(upTo: limit) else {
@@ -324,7 +324,7 @@ extension Session {
         let clock = ContinuousClock()
         let deadline = clock.now + Self.waitUntilLimit
         await SessionGuard.extending(by: Self.waitUntilLimit) {
-            while !(current?.text.contains(text) ?? false) {
+            while !(current.map { Self.screen($0.text, shows: text) } ?? false) {
                 guard clock.now < deadline else {
                     report("wait until \(text): the screen did not show it within \(Self.waitUntilLimit) (Session.waitUntilLimit)")
                     return

@@ -214,6 +214,21 @@ extension Session {
         }
     }
 
+    /// Whether `screen` shows `text`, as a reader hears it: on one line or wrapped by the renderer
+    /// over several (the screen's lines are also read joined, each line's indentation and the line
+    /// break read as one space), and in a header the renderer draws upper-case (`ALL RECIPES`) as
+    /// the app wrote it (`All recipes`), whatever its case.
+    public nonisolated static func screen(_ screen: String, shows text: String) -> Bool {
+        if screen.contains(text) { return true }
+        let lines = screen.split(separator: "\n").map { String($0).trimmingWhitespace() }
+        if lines.joined(separator: " ").contains(text) { return true }
+        let wanted = text.lowercased()
+        // A header: a line with letters, all of them capitals.
+        return lines.contains { line in
+            line.contains(where: \.isLetter) && line.uppercased() == line && line.lowercased().contains(wanted)
+        }
+    }
+
     /// Which of some labels a typed label names.
     public enum LabelMatch: Equatable, Sendable {
         case one(Int)
