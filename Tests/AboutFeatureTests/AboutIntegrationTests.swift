@@ -73,6 +73,8 @@ struct AboutIntegrationTests {
             Characters
             … › Open-source licenses › libffi › Characters
             ──────────────────────────────────────────────────
+            [1] Filter: All
+            [2] Search: _
             24 characters
             """))
         #expect(await app.run("state") == "home/main>about/main>about/licenses>about/license?id=3>character/list\n")

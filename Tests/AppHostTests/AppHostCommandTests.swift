@@ -92,7 +92,7 @@ struct AppHostCommandTests {
     @Test
     func aScriptFileDrivesTheSession() throws {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-script-\(UUID().uuidString)")
-        try Data("# list, then Morty\ntap Characters\ntap 2\nstate\n".utf8).write(to: script)
+        try Data("# list, then Morty\ntap Characters\ntap 4\nstate\n".utf8).write(to: script)
         defer { try? FileManager.default.removeItem(at: script) }
 
         let result = try ProcessRunner.run(apphost, ["--start", "home", "--script", script.path, "--width", "40"])

@@ -202,7 +202,7 @@ struct CompatibilityTests {
         root["ABIRoot"] = abi
         try JSONSerialization.data(withJSONObject: root).write(to: URL(fileURLWithPath: removal.path("UIKit.json")))
 
-        let environment = ["APPHOST_SWIFTUI_MODULES": modules, "PATH": Self.path]
+        let environment = ["APPHOST_SWIFTUI_IMPORTS": modules, "PATH": Self.path]
         let passed = try ProcessRunner.run(script, ["swiftui"], environment: environment)
         let failed = try ProcessRunner.run(script, ["swiftui"], environment: environment.merging(["APPHOST_SWIFTUI_BASELINES": removal.directory.path]) { $1 })
 

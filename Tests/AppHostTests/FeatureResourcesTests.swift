@@ -44,7 +44,7 @@ struct FeatureResourcesTests {
         let list = try run(["list"], copy)
 
         #expect(session.status == 0, "\(session.errors)")
-        #expect(session.output.contains("24 characters\n  [1] Rick Sanchez (Alive)\n"), "\(session.output)")
+        #expect(session.output.contains("24 characters\n  [3] Rick Sanchez (Alive)\n"), "\(session.output)")
         #expect(list.output.contains("    resources  \(copy.features.path(folder))  (1 file)\n"), "\(list.output)")
     }
 
@@ -56,7 +56,7 @@ struct FeatureResourcesTests {
         // The renderer wraps the long line, and breaks the long path: compare without white space.
         let squeezed = { (text: String) in text.filter { !$0.isWhitespace } }
         let expected = "error: characters unavailable: CharacterFeature has no resources: no CharacterFeature.resources "
-            + "(or *_CharacterFeature.resources) folder beside \(copy.library) [1] Retry"
+            + "(or *_CharacterFeature.resources) folder beside \(copy.library) [3] Retry"
 
         #expect(session.status == 0)
         #expect(squeezed(session.output).contains(squeezed(expected)), "\(session.output)")

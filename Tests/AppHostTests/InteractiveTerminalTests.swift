@@ -121,7 +121,7 @@ struct InteractiveTerminalTests {
         terminal.send("type search rick\r")
         try terminal.waitFor("5 characters")
         try terminal.waitFor("character/list> ", after: "5 characters")
-        terminal.send("tap 2\r")
+        terminal.send("tap 4\r")
         try terminal.waitFor("character/detail?identifier=8> ")
 
         terminal.send("\u{4}")
@@ -166,13 +166,13 @@ struct FullScreenTests {
         let terminal = try PseudoTerminal(apphost, ["--start", "character", "--tui"], columns: 60, rows: 40)
         try terminal.waitFor("q quit")
 
-        // The search field is the one before last: the end, then one up.
-        terminal.send("Gk\r")
-        try terminal.waitFor(":type 25 ")
+        // The search field is the second element, under the navigation bar's filter: the top, then one down.
+        terminal.send("gj\r")
+        try terminal.waitFor(":type 2 ")
         terminal.send("rick\r")
         try terminal.waitFor("5 characters")
-        terminal.send("Gk\r")
-        try terminal.waitFor(":type 6 rick")
+        terminal.send("gj\r")
+        try terminal.waitFor(":type 2 rick")
         terminal.send("\u{7F}\u{7F}\u{7F}\u{7F}\r")
         try terminal.waitFor("24 characters", after: "5 characters")
         // Tab after `type` offers the text fields only: here the one, completed whole.
@@ -244,18 +244,18 @@ struct FullScreenTests {
         try terminal.waitFor("q quit")
 
         terminal.send("G")
-        try terminal.waitFor("\u{1B}[7m[26] Filter: All\u{1B}[0m")
+        try terminal.waitFor("\u{1B}[7m  [26] Armagheadon (Alive)\u{1B}[0m")
         // Scrolled to the end of a list longer than the terminal, the title is still on top.
         #expect(terminal.lastFrame.dropFirst().first == "\u{1B}[1mCharacters\u{1B}[0m", "\(terminal.lastFrame)")
         terminal.send("g")
-        try terminal.waitFor("\u{1B}[7m  [1] Rick Sanchez (Alive)\u{1B}[0m")
+        try terminal.waitFor("\u{1B}[7m[1] Filter: All\u{1B}[0m")
         terminal.send("\u{1B}[6~")
-        try terminal.waitFor("\u{1B}[7m  [9] Agency Director (Dead)\u{1B}[0m")
+        try terminal.waitFor("\u{1B}[7m  [9] Abradolf Lincler (Unknown)\u{1B}[0m")
 
         terminal.send("/morty\r")
-        try terminal.waitFor("\u{1B}[7m  [14] Alien Morty (Unknown)\u{1B}[0m")
+        try terminal.waitFor("\u{1B}[7m  [16] Alien Morty (Unknown)\u{1B}[0m")
         terminal.send("n")
-        try terminal.waitFor("\u{1B}[7m  [18] Antenna Morty (Alive)\u{1B}[0m")
+        try terminal.waitFor("\u{1B}[7m  [20] Antenna Morty (Alive)\u{1B}[0m")
         terminal.send("/nobody\r")
         try terminal.waitFor("/nobody: no element's label holds it")
 
@@ -264,7 +264,7 @@ struct FullScreenTests {
         terminal.send("\r")
         try terminal.waitFor("character/list", after: "\u{1B}[1mstate")
         terminal.send("q:\u{1B}[A")
-        try terminal.waitFor(":state \u{1B}[?25h", after: "[25] Search: _")
+        try terminal.waitFor(":state \u{1B}[?25h", after: "[2] Search: _")
         terminal.send("\u{1B}")
         terminal.send("q")
         #expect(try terminal.waitForExit() == 0)
@@ -278,14 +278,14 @@ struct FullScreenTests {
         // What the terminal cannot show is said where it is hidden.
         #expect(terminal.lastFrame.contains { $0.contains("more lines below") }, "\(terminal.lastFrame)")
         terminal.send("G")
-        try terminal.waitFor("\u{1B}[7m[26] Filter: All\u{1B}[0m")
+        try terminal.waitFor("\u{1B}[7m  [26] Armagheadon (Alive)\u{1B}[0m")
         let lines = terminal.lastFrame
         #expect(lines.count <= 10, "\(lines)")
         #expect(lines.dropFirst().first == "\u{1B}[1mCharacters\u{1B}[0m", "\(lines)")
         #expect(lines.contains { $0.contains("more lines above") }, "\(lines)")
         #expect(!lines.contains { $0.contains("more lines below") }, "at the end nothing is below: \(lines)")
         // A state link longer than the terminal is wide is wrapped in its overlay, not cut.
-        terminal.send("g\r")
+        terminal.send("gjj\r")
         try terminal.waitFor("character/detail?identifier=1 · ? keys")
         terminal.send(":state\r")
         try terminal.waitFor("Esc/q close")

@@ -41,7 +41,7 @@ struct ViewLayerSessionTests {
     func aStateFileBringsBackAPushedDetailWithASheetOpen() throws {
         let folder = try FeatureFixtures()
         let file = folder.path("recipes.json")
-        let first = try ProcessRunner.run(apphost, ["--start", "recipes", "--state", file], input: "wait until Carbonara\ntap 1\ntap Share\n")
+        let first = try ProcessRunner.run(apphost, ["--start", "recipes", "--state", file], input: "wait until Carbonara\ntap 2\ntap Share\n")
         #expect(first.status == 0)
         let saved = try String(contentsOfFile: file, encoding: .utf8)
         #expect(saved.contains(#""tap Carbonara""#), "a tap by number is kept by its label: \(saved)")
@@ -68,8 +68,8 @@ struct ViewLayerSessionTests {
 
         for state in [
             #"recipes/book › tab "Recipes"  'Recipes'  (start)"#,
-            #"recipes/book › tab "Recipes" › push "Carbonara"  'Carbonara'  tap 1 (Carbonara)"#,
-            #"recipes/book › tab "Recipes" › sheet "New recipe"  'New recipe'  tap 5 (New recipe)"#,
+            #"recipes/book › tab "Recipes" › push "Carbonara"  'Carbonara'  tap 2 (Carbonara)"#,
+            #"recipes/book › tab "Recipes" › sheet "New recipe"  'New recipe'  tap 1 (New recipe)"#,
             #"recipes/book › tab "Recipes" › sheet "New recipe" › push "Course"  'Course'"#,
             #"recipes/book › tab "Recipes" › push "Steps"  'Steps'"#,
             #"recipes/book › tab "Recipes" › push "Carbonara" › sheet "Share"  'Share'"#,

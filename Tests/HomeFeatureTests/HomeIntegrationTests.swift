@@ -41,9 +41,11 @@ struct HomeIntegrationTests {
             Characters
             Home › Characters
             ────────────────────────────────────────────────────────────
+            [1] Filter: All
+            [2] Search: _
             24 characters
-              [1] Rick Sanchez (Alive)
-              [2] Morty Smith (Alive)
+              [3] Rick Sanchez (Alive)
+              [4] Morty Smith (Alive)
             """))
         #expect(await app.run("back") == Self.home)
         #expect(app.errorLines.isEmpty)

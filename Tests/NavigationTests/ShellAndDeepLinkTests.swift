@@ -52,7 +52,7 @@ struct ShellAndDeepLinkTests {
     @Test
     func eachTabKeepsItsOwnStack() async throws {
         let app = try await makeApp()
-        await app.run(["tab 2", "tap 3", "tab 1", "tap Rick Sanchez"])
+        await app.run(["tab 2", "tap Summer Smith", "tab 1", "tap Rick Sanchez"])
 
         await app.run("tab 2")
 

@@ -36,7 +36,7 @@ struct StateFileTests {
         let app = try await AppHarness(features: all, start: "character", stateFile: directory.file)
         #expect(!FileManager.default.fileExists(atPath: directory.file))
 
-        await app.run("tap 2")
+        await app.run("tap Morty Smith")
 
         #expect(StateStore(path: directory.file).load() == .state(app.session.state))
     }

@@ -79,11 +79,11 @@ struct SettingsIntegrationTests {
             ════════════════════════════════════════════
             What's new
             ────────────────────────────────────────────
+            [1] Close
               Sheets, covers, alerts and confirmation
               dialogs
               Tabs and a split layout
               Deep links and state restoration
-            [1] Close
             ════════════════════════════════════════════
 
             """)

@@ -38,7 +38,7 @@ public struct TapGesture: Gesture {
     public typealias Value = Void
     public var count: Int
     public init(count: Int = 1) { self.count = count }
-    public func _actions() -> [(Void) -> Void] { [] }
+    public func _actions() -> [(Value) -> Void] { [] }
 }
 
 /// A tap, with where it landed (at the origin: text has no geometry).

@@ -214,7 +214,11 @@ extension View {
             // The screen's search field, for the suggestions drawn after it (`.searchCompletion`).
             context.graph.searchText = text
             let field = TextField(label: Text(verbatim: prompt?.content ?? "Search"), text: text, secure: false)
-            return content(inner) + field._render(in: context.child("search"))
+            // In the layer's bars, after the navigation bar, as a device shows it.
+            guard let bar = context.graph.bar else { return content(inner) + field._render(in: context.child("search")) }
+            let nodes = content(inner)
+            bar.search += field._render(in: context.child("search"))
+            return nodes
         }
     }
 
@@ -639,11 +643,19 @@ extension View {
     @_disfavoredOverload
     nonisolated public func navigationSubtitle<S: StringProtocol>(_ subtitle: S) -> some View { self }
 
-    /// Draws the toolbar's items, as numbered elements, after the content.
+    /// Puts the toolbar's items, as numbered elements, where a reader of the device finds them: the
+    /// navigation bar's after the layer's title (leading, then trailing), the bottom bar's after
+    /// its content.
     public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View {
         let items = content()
         return modified { context, drawContent in
-            drawContent(context) + items._render(in: context.child("toolbar"))
+            let nodes = drawContent(context)
+            guard let bar = context.graph.bar else { return nodes + items._render(in: context.child("toolbar")) }
+            var inner = context.child("toolbar")
+            inner.toolbar = bar
+            // What is not in a ToolbarItem is placed as SwiftUI places it: in the trailing items.
+            bar.add(items._render(in: inner), at: .automatic)
+            return nodes
         }
     }
 
@@ -657,33 +669,50 @@ extension View {
     nonisolated public func navigationBarHidden(_ hidden: Bool) -> some View { self }
 }
 
-/// An item of a toolbar: drawn as its content.
+/// An item of a toolbar: its content, in the bar its placement names.
 public struct ToolbarItem<ID, Content> {
     let content: Content
+    let placement: ToolbarItemPlacement
 }
 
 extension ToolbarItem: View where Content: View {
     public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) where ID == () {
         self.content = content()
+        self.placement = placement
     }
     public init(id: String, placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) where ID == String {
         self.content = content()
+        self.placement = placement
     }
     public var body: Never { primitiveBody(Self.self) }
-    public func _render(in context: _RenderContext) -> [Node] { content._render(in: context) }
+    public func _render(in context: _RenderContext) -> [Node] {
+        let nodes = content._render(in: context)
+        guard let bar = context.toolbar else { return nodes }
+        bar.add(nodes, at: placement)
+        return []
+    }
 }
 
-/// Items of a toolbar: drawn as their content.
+/// Items of a toolbar: their content, in the bar their placement names.
 public struct ToolbarItemGroup<Content> {
     let content: Content
+    let placement: ToolbarItemPlacement
 }
 
 extension ToolbarItemGroup: View where Content: View {
     public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) {
         self.content = content()
+        self.placement = placement
     }
     public var body: Never { primitiveBody(Self.self) }
-    public func _render(in context: _RenderContext) -> [Node] { content._render(in: context) }
+    public func _render(in context: _RenderContext) -> [Node] {
+        var inner = context
+        inner.toolbar = nil
+        let nodes = content._render(in: inner)
+        guard let bar = context.toolbar else { return nodes }
+        bar.add(nodes, at: placement)
+        return []
+    }
 }
 
 public struct ToolbarItemPlacement: Sendable {

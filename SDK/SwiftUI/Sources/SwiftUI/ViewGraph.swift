@@ -54,6 +54,11 @@ public struct _RenderContext {
         get { scope.submit }
         set { changeScope { $0.submit = newValue } }
     }
+    /// Drawing a toolbar's content: where its items go.
+    var toolbar: NavigationBarItems? {
+        get { scope.toolbar }
+        set { changeScope { $0.toolbar = newValue } }
+    }
     /// The `NavigationStack` the view is in.
     var stack: StackScope? {
         get { scope.stack }
@@ -147,6 +152,7 @@ final class RenderScope {
     var submit: (() -> Void)?
     var preferences: PreferenceCollector?
     var destinations: [ObjectIdentifier: (Any) -> AnyView] = [:]
+    var toolbar: NavigationBarItems?
 
     init(environment: EnvironmentValues) {
         self.environment = environment
@@ -163,6 +169,7 @@ final class RenderScope {
         copy.submit = submit
         copy.preferences = preferences
         copy.destinations = destinations
+        copy.toolbar = toolbar
         return copy
     }
 }
@@ -223,6 +230,28 @@ final class ViewGraph {
     var urlHandlers: [(URL) -> Void] = []
     /// The search field the drawing found (`.searchable`), for its suggestions' completions.
     var searchText: Binding<String>?
+
+    /// The bars of the layer being drawn (the screen, or the presentation drawn now), innermost last.
+    private var bars: [NavigationBarItems] = []
+
+    /// The bars of the layer being drawn: where a toolbar's items and a search field go.
+    var bar: NavigationBarItems? { bars.last }
+
+    /// Draws a layer with bars of its own, and puts them in the order a reader of the device
+    /// reads a screen: the title, the navigation bar's leading and trailing items, the search
+    /// field, the content, then the bottom bar's items.
+    func drawingBars(_ draw: () -> [Node]) -> [Node] {
+        bars.append(NavigationBarItems())
+        let nodes = draw()
+        let items = bars.removeLast()
+        guard !items.isEmpty else { return nodes }
+        var rest = nodes
+        var head: [Node] = []
+        if let title = rest.firstIndex(where: { if case .title = $0 { true } else { false } }) {
+            head.append(rest.remove(at: title))
+        }
+        return head + items.leading + items.principal + items.trailing + items.search + rest + items.bottom
+    }
     /// The presentations the drawing found (pushed views, sheets, alerts), in the order they were
     /// drawn, with what each shows: one drawn inside another, or after it, covers it.
     private var presentations: [(layer: ViewLayer, nodes: [Node]?)] = []
@@ -261,7 +290,7 @@ final class ViewGraph {
         // Drawn anew after it left: every view it finds appears (what it held is gone).
         left = nil
         let context = _RenderContext(graph: self, path: 0, environment: screenEnvironment)
-        let nodes = root.render(in: context)
+        let nodes = drawingBars { root.render(in: context) }
         let shown = presentations.last(where: { $0.nodes != nil })?.nodes ?? nodes
         settleLifecycle()
         slots = slots.filter { touched.contains($0.key) }
@@ -276,7 +305,7 @@ final class ViewGraph {
         let index = presentations.count
         let closing = close.map { close in MainActorBox(value: close) }
         presentations.append((ViewLayer(kind: kind, name: label, close: nil), []))
-        let nodes = draw()
+        let nodes = drawingBars(draw)
         presentations[index].nodes = nodes
         presentations[index].layer.name = nodes.firstTitle ?? label
         if let closing { presentations[index].layer.close = { closing.value() } }
@@ -551,4 +580,26 @@ extension [Node] {
 /// Holds a value that is not `Sendable` where the kit's actions ask for one; every use is on the main actor.
 struct MainActorBox<Value>: @unchecked Sendable {
     let value: Value
+}
+
+
+/// What a layer's bars hold, as its toolbars and search field put them there.
+final class NavigationBarItems {
+    var leading: [Node] = []
+    var principal: [Node] = []
+    var trailing: [Node] = []
+    var search: [Node] = []
+    var bottom: [Node] = []
+
+    var isEmpty: Bool { leading.isEmpty && principal.isEmpty && trailing.isEmpty && search.isEmpty && bottom.isEmpty }
+
+    /// Puts `nodes` where a toolbar item of `placement` is shown.
+    func add(_ nodes: [Node], at placement: ToolbarItemPlacement) {
+        switch placement.name {
+        case "navigation", "cancellationAction", "topBarLeading", "navigationBarLeading": leading += nodes
+        case "principal": principal += nodes
+        case "bottomBar", "status", "keyboard": bottom += nodes
+        default: trailing += nodes
+        }
+    }
 }
