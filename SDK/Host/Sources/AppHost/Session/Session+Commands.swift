@@ -198,7 +198,10 @@ extension Session {
             let actions = current?.actions ?? []
             // An element's identifier (`accessibilityIdentifier`) names it exactly, whatever its label says.
             if let named = actions.first(where: { $0.identifier == label }) { return named }
-            switch Self.match(label, in: actions.map(\.label)) {
+            let matched = Self.match(label, in: actions.map(\.label))
+            // A label no element has, of the form ROW › ACTION: the row's action.
+            if matched == .none, let parts = Self.rowAndAction(label) { return rowAction(parts.row, parts.action, command: command) }
+            switch matched {
             case .one(let index):
                 return actions[index]
             case .several(let indices):
@@ -227,6 +230,52 @@ extension Session {
         return lines.contains { line in
             line.contains(where: \.isLetter) && line.uppercased() == line && line.lowercased().contains(wanted)
         }
+    }
+
+    /// `ROW › ACTION` (or `ROW > ACTION`): an action of a row, named by what the row says, as a
+    /// reader of the device reaches a row's actions (a list whose every row has a `Delete`).
+    nonisolated static func rowAndAction(_ label: String) -> (row: String, action: String)? {
+        for separator in [" › ", " > "] {
+            guard let range = label.ranges(of: separator).last else { continue }
+            let row = String(label[..<range.lowerBound]).trimmingWhitespace()
+            let action = String(label[range.upperBound...]).trimmingWhitespace()
+            if !row.isEmpty, !action.isEmpty { return (row, action) }
+        }
+        return nil
+    }
+
+    /// The first element after the row that says `row` (a text or an element, named as `tap`
+    /// names one) whose label is `action` (else begins with it).
+    private func rowAction(_ row: String, _ action: String, command: String) -> ScreenAction? {
+        guard let layer = current?.layout.layers.last else {
+            _ = fail("\(command): nothing is on screen")
+            return nil
+        }
+        let elements = layer.elements
+        let said = elements.map { $0.text ?? "" }
+        let anchor: Int
+        switch Self.match(row, in: said) {
+        case .one(let index):
+            anchor = index
+        case .several(let indices):
+            let candidates = indices.prefix(8).map { "'\(said[$0])'" }.joined(separator: ", ")
+            _ = fail("\(command): '\(row)' names \(indices.count) rows (\(candidates)\(indices.count > 8 ? ", …" : "")); name one by more of its text")
+            return nil
+        case .none:
+            _ = fail("\(command): no row says '\(row)' on this screen")
+            return nil
+        }
+        let actionable: Set<ScreenLayout.Element.Kind> = [.button, .link, .toggle, .textField, .dialogButton]
+        let after = elements[(anchor + 1)...].filter { actionable.contains($0.kind) }
+        let wanted = action.lowercased()
+        guard let found = after.first(where: { ($0.text ?? "").lowercased() == wanted })
+            ?? after.first(where: { ($0.text ?? "").lowercased().hasPrefix(wanted) }),
+            let chosen = layer.action(at: found.action)
+        else {
+            _ = fail("\(command): no element labelled '\(action)' after '\(said[anchor])' on this screen")
+            return nil
+        }
+        return chosen
     }
 
     /// Which of some labels a typed label names.

@@ -1,0 +1,73 @@
+import AppHost
+import AppHostKit
+import Foundation
+import SwiftUI
+import Testing
+
+enum PantryNavigation: Navigation {
+    case pantry
+
+    static let routeName = "pantry"
+}
+
+/// A list whose every row has the same swipe and context actions, as most apps' lists do.
+struct PantryView: View {
+    @State private var items = ["Milk", "Bread", "Eggs"]
+    @State private var favourites: Set<String> = []
+
+    var body: some View {
+        List {
+            ForEach(items, id: \.self) { item in
+                Text(favourites.contains(item) ? "\(item) ★" : item)
+                    .swipeActions {
+                        Button("Delete", role: .destructive) { items.removeAll { $0 == item } }
+                    }
+                    .contextMenu {
+                        Button("Favorite") { favourites.insert(item) }
+                    }
+            }
+        }
+        .navigationTitle("Pantry")
+    }
+}
+
+/// `tap ROW › ACTION` reaches a row's action by what the row says, with no element number: the
+/// way a reader of the device reaches the actions of a row among rows that all have them.
+@MainActor
+@Suite
+struct RowActionTests {
+    private func session(_ errors: ErrorLines) throws -> Session {
+        let registry = DestinationRegistry()
+        try registry.register(PantryNavigation.self, root: .pantry, feature: "pantry") { _, router in Screen(PantryView(), router: router) }
+        return Session(
+            registry: registry, start: try #require(registry.root(named: "pantry")),
+            options: Session.Options(width: 40, virtualTime: true), output: { _ in }, errorOutput: { errors.lines.append($0) }
+        )
+    }
+
+    final class ErrorLines: @unchecked Sendable { var lines: [String] = [] }
+
+    @Test
+    func aRowsActionIsTappedByTheRowsTextAndTheActionsLabel() async throws {
+        let errors = ErrorLines()
+        let sut = try session(errors)
+        await sut.start()
+
+        await sut.execute("tap Bread › Favorite")
+        await sut.execute("tap Eggs > delete")
+        let screen = sut.current?.text ?? ""
+        await sut.execute("tap Delete")
+        await sut.execute("tap Butter › Delete")
+        await sut.execute("tap Milk › Share")
+        await sut.end()
+
+        #expect(screen.contains("Bread ★"), "\(screen)")
+        #expect(!screen.contains("Eggs"), "\(screen)")
+        #expect(screen.contains("Milk"))
+        #expect(errors.lines == [
+            "error: tap Delete: 'Delete' matches 2 elements (1 'Delete', 3 'Delete'); tap one by its number\n",
+            "error: tap Butter › Delete: no row says 'Butter' on this screen\n",
+            "error: tap Milk › Share: no element labelled 'Share' after 'Milk' on this screen\n",
+        ], "\(errors.lines)")
+    }
+}
