@@ -1,4 +1,4 @@
-import AppHost
+@testable import AppHost
 import AppHostKit
 import Foundation
 import SwiftUI
@@ -69,5 +69,20 @@ struct RowActionTests {
             "error: tap Butter › Delete: no row says 'Butter' on this screen\n",
             "error: tap Milk › Share: no element labelled 'Share' after 'Milk' on this screen\n",
         ], "\(errors.lines)")
+    }
+
+    /// A tap by number on an action many rows share is kept (in a journey of the views' layers)
+    /// with its row: `tap 4` on Bread's Delete is `tap Bread › Delete`, which taps the same element.
+    @Test
+    func aSharedActionTappedByNumberIsKeptWithItsRow() async throws {
+        let sut = try session(ErrorLines())
+        await sut.start()
+        let layer = try #require(sut.current?.layout.layers.last)
+        let actions = layer.actions.map(\.label)
+        let breadDelete = try #require(actions.indices.filter { actions[$0] == "Delete" }.dropFirst().first)
+
+        #expect(Session.row(of: breadDelete, label: "Delete", in: layer) == "Bread")
+        #expect(Session.row(of: 0, label: actions[0], in: layer) == "Milk")
+        await sut.end()
     }
 }

@@ -60,12 +60,37 @@ extension Session {
         guard let actions = screen?.actions, actions.indices.contains(number - 1) else { return text }
         let label = actions[number - 1].label
         // A label of digits would be read as a number; `type` takes a one-word target.
-        guard !label.isEmpty, !label.allSatisfy(\.isNumber), !typing || !label.contains(" "),
-            Self.match(label, in: actions.map(\.label)) == .one(number - 1)
-        else { return text }
+        guard !label.isEmpty, !label.allSatisfy(\.isNumber), !typing || !label.contains(" ") else { return text }
+        guard Self.match(label, in: actions.map(\.label)) == .one(number - 1) else {
+            // A label many rows share (`Delete`) is kept with its row, when that names it.
+            guard !typing, let layer = screen?.layout.layers.last, let row = Self.row(of: number - 1, label: label, in: layer) else { return text }
+            return "tap \(row) › \(label)"
+        }
         guard typing else { return "tap \(label)" }
         let words = text.trimmingSpaces.split(maxSplits: 2, whereSeparator: { $0 == " " || $0 == "\t" })
         return words.count == 3 ? "type \(label) \(words[2])" : text
+    }
+
+    /// What the row before action `index` says, when `tap ROW › LABEL` names that action: the
+    /// nearest text or element before it that names itself alone, with no element labelled
+    /// `label` between them.
+    static func row(of index: Int, label: String, in layer: ScreenLayout.Layer) -> String? {
+        let elements = layer.elements
+        let actionable: Set<ScreenLayout.Element.Kind> = [.button, .link, .toggle, .textField, .dialogButton]
+        guard let position = elements.firstIndex(where: { actionable.contains($0.kind) && $0.action == index }) else { return nil }
+        let said = elements.map { $0.text ?? "" }
+        var candidate = position - 1
+        while candidate >= 0 {
+            let text = said[candidate]
+            if text.equalsIgnoringCase(label) { return nil }
+            if !text.isEmpty, !text.allSatisfy(\.isNumber), !text.contains(" › "), !text.contains(" > "),
+                match(text, in: said) == .one(candidate)
+            {
+                return text
+            }
+            candidate -= 1
+        }
+        return nil
     }
 
     /// Notes a command that ran (nil: the first screen was drawn): the journey grows while the
