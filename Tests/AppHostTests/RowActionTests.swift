@@ -86,3 +86,42 @@ struct RowActionTests {
         await sut.end()
     }
 }
+
+enum ShelfNoteNavigation: Navigation {
+    case notes
+    case note
+
+    static let routeName = "notes"
+}
+
+/// A screen with no title has none, as its navigation bar on a device: its route never stands in,
+/// in the header, the breadcrumbs or the crawl.
+@MainActor
+@Suite
+struct UntitledScreenTests {
+    @Test
+    func aScreenWithNoTitleHasNoneAndIsNoCrumb() async throws {
+        let registry = DestinationRegistry()
+        try registry.register(ShelfNoteNavigation.self, root: .notes, feature: "notes") { destination, router in
+            switch destination {
+            case .notes: Screen { Title("Notes"); Link("A note", to: ShelfNoteNavigation.note) }
+            case .note: Screen { AppHostKit.Text("Buy milk") }
+            }
+        }
+        var written = ""
+        let sut = Session(
+            registry: registry, start: try #require(registry.root(named: "notes")),
+            options: Session.Options(width: 30), output: { written += $0 }, errorOutput: { _ in }
+        )
+        await sut.start()
+        await sut.execute("tap A note")
+        await sut.end()
+
+        let rule = String(repeating: "═", count: 30), thin = String(repeating: "─", count: 30)
+        #expect(written.hasSuffix("\(rule)\nNotes ›\n\(thin)\nBuy milk\n\(rule)\n"), "the trail leads past Notes: \(written)")
+        #expect(!written.contains("notes/note"), "\(written)")
+        let node = CrawlNode(link: "notes/main>notes/note", key: "notes/note", title: "", route: "notes/note", presented: 0, stack: 1, count: 2)
+        let reached = CrawlReport.Reached(node: node, path: ["tap 1 (A note)"], edges: [])
+        #expect(reached.line == "  notes/note  tap 1 (A note)")
+    }
+}

@@ -19,9 +19,10 @@ public struct CrawlReport: Codable, Sendable {
             self.edges = edges
         }
 
-        /// The state's line under `reached:`.
+        /// The state's line under `reached:`: its route and title side by side (a state with no
+        /// title shows its route alone), then how it was reached.
         public var line: String {
-            "  \(node.key)  '\(node.title)'  \(path.isEmpty ? "(start)" : path.joined(separator: "; "))"
+            "  \(node.key)  " + (node.title.isEmpty ? "" : "'\(node.title)'  ") + (path.isEmpty ? "(start)" : path.joined(separator: "; "))
         }
     }
 

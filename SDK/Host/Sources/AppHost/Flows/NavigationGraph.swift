@@ -66,7 +66,9 @@ public struct NavigationGraph: Sendable {
             for node in nodes where node.feature == feature {
                 let style = node.presented ? ", style=\"rounded,dashed\"" : ""
                 // "\\n" is DOT's own line break inside a label.
-                lines.append("    \(node.id) [label=\(quoted(node.title))+\"\\n\"+\(quoted(node.key))\(style)];")
+                // A state with no title is labelled by its route alone.
+                let label = node.title.isEmpty ? quoted(node.key) : "\(quoted(node.title))+\"\\n\"+\(quoted(node.key))"
+                lines.append("    \(node.id) [label=\(label)\(style)];")
             }
             lines.append("  }")
         }
@@ -89,7 +91,7 @@ public struct NavigationGraph: Sendable {
         for feature in Array(Set(nodes.map(\.feature))).sorted() where !feature.isEmpty {
             lines.append("  subgraph \(feature)")
             for node in nodes where node.feature == feature {
-                lines.append("    \(node.id)[\(text(node.title + " · " + node.key))]")
+                lines.append("    \(node.id)[\(text(node.title.isEmpty ? node.key : node.title + " · " + node.key))]")
             }
             lines.append("  end")
         }

@@ -127,7 +127,8 @@ extension TextRenderer {
         }
 
         mutating func header(title: String, breadcrumbs: Breadcrumbs) {
-            wrap(title, indent: 0, style: .title)
+            // A screen with no title has none, as its navigation bar on a device: no route stands in.
+            if !title.isEmpty { wrap(title, indent: 0, style: .title) }
             if breadcrumbs.count > 1 {
                 let trail = TextRenderer.measuredTrail(breadcrumbs, width: width)
                 line(trail.text, width: trail.width)

@@ -164,6 +164,15 @@ public struct TextRenderer: Sendable {
 
     /// ``trail(_:width:)`` and its width in characters, measured from the titles it joins.
     static func measuredTrail(_ breadcrumbs: Breadcrumbs, width: Int) -> (text: String, width: Int) {
+        // A screen with no title is no crumb: the trail reads the titles there are, and ends with
+        // ` ›` when the screen on top is the untitled one (`Notes ›`: somewhere past Notes).
+        if breadcrumbs.titles.contains(where: \.isEmpty) {
+            let kept = breadcrumbs.titles.filter { !$0.isEmpty }
+            let titled = Breadcrumbs(kept, count: kept.count + breadcrumbs.omitted)
+            guard breadcrumbs.titles.last?.isEmpty == true, !titled.titles.isEmpty else { return measuredTrail(titled, width: width) }
+            let trail = measuredTrail(titled, width: max(width - 2, 1))
+            return (trail.text + " ›", trail.width + 2)
+        }
         let titles = breadcrumbs.titles
         guard let last = titles.last else { return ("", 0) }
         // Grow the shown titles from the top down while they fit; only the titles shown are measured.
