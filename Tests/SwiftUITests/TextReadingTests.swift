@@ -61,4 +61,13 @@ struct TextReadingTests {
         let labelled = Button {} label: { Image(systemName: symbol) }.accessibilityLabel("Mine")
         #expect(Screen(labelled).body.first?.label == "Mine", "an accessibility label always wins")
     }
+
+    @Test
+    func aValueIsReadAfterTheLabelAndASelectedElementSaysSo() {
+        #expect(Screen(Button("Cart") {}.accessibilityValue("3 items")).body.first?.label == "Cart, 3 items")
+        #expect(said(Text("Volume")) == "Volume")
+        #expect(Screen(Text("Volume").accessibilityValue("50%")).body.texts == ["Volume, 50%"])
+        #expect(Screen(Button("Rock") {}.accessibilityAddTraits(.isSelected)).body.first?.label == "Rock (selected)")
+        #expect(Screen(Button("Pop") {}.accessibilityAddTraits(.isHeader)).body.first?.label == "Pop", "other traits change nothing drawn")
+    }
 }

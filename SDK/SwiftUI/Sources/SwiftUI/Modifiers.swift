@@ -313,11 +313,22 @@ extension View {
 
     nonisolated public func accessibilityHint(_ hint: Text) -> some View { self }
     nonisolated public func accessibilityHint(_ hint: LocalizedStringKey) -> some View { self }
-    nonisolated public func accessibilityValue(_ value: Text) -> some View { self }
-    nonisolated public func accessibilityValue(_ value: LocalizedStringKey) -> some View { self }
+    /// The view's value, read after its label as a device reads it: `Cart, 3 items`.
+    public func accessibilityValue(_ value: Text) -> some View {
+        modified { context, content in
+            Accessibility.append(", " + value.content, to: content(context))
+        }
+    }
+    public func accessibilityValue(_ value: LocalizedStringKey) -> some View { accessibilityValue(Text(value)) }
     @_disfavoredOverload
-    nonisolated public func accessibilityValue<S: StringProtocol>(_ value: S) -> some View { self }
-    nonisolated public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View { self }
+    public func accessibilityValue<S: StringProtocol>(_ value: S) -> some View { accessibilityValue(Text(value)) }
+    /// Traits a reader says: a selected element is read `Rock (selected)`; the others change nothing drawn.
+    public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View {
+        modified { context, content in
+            let nodes = content(context)
+            return traits.contains(.isSelected) ? Accessibility.append(" (selected)", to: nodes) : nodes
+        }
+    }
     public func accessibilityRemoveTraits(_ traits: AccessibilityTraits) -> some View { self }
     public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { self }
     public func accessibilitySortPriority(_ priority: Double) -> some View { self }
@@ -386,6 +397,34 @@ enum Accessibility {
             result[index] = .textField(label, text: text, action: action)
         default:
             break
+        }
+        return result
+    }
+
+    /// `nodes` with `suffix` after the label of their one element, or after their one text; more,
+    /// or none, as they are.
+    static func append(_ suffix: String, to nodes: [Node]) -> [Node] {
+        var actionable: [Int] = []
+        var texts: [Int] = []
+        for (index, node) in nodes.enumerated() {
+            switch node {
+            case .button, .link, .toggle, .textField: actionable.append(index)
+            case .text: texts.append(index)
+            default: break
+            }
+        }
+        var result = nodes
+        if actionable.count == 1 {
+            let index = actionable[0]
+            switch nodes[index] {
+            case .button(let label, let action): result[index] = .button(label + suffix, action: action)
+            case .link(let label, let destination, let failure): result[index] = .link(label + suffix, destination: destination, failure: failure)
+            case .toggle(let label, let isOn, let action): result[index] = .toggle(label + suffix, isOn: isOn, action: action)
+            case .textField(let label, let text, let action): result[index] = .textField(label + suffix, text: text, action: action)
+            default: break
+            }
+        } else if actionable.isEmpty, texts.count == 1, case .text(let text) = nodes[texts[0]] {
+            result[texts[0]] = .text(text + suffix)
         }
         return result
     }
