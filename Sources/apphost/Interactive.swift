@@ -7,13 +7,16 @@ import AppHost
 import AppHostOptions
 @_spi(Host) import AppHostKit
 import CHostLineEditing
+import Dispatch
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// Reads command lines at a prompt with libedit.
 ///
 /// Made on the main actor, then used by the input thread alone (`SessionEvents.read(at:taking:)`),
-/// one line at a time: no two threads ever call into it, or into libedit through it, at once.
+/// one line at a time: only that thread calls into libedit. The main actor draws above the prompt
+/// by asking it to wait between two keys (``drawAbove(prompt:_:)``), then to draw the prompt again.
 final class LineEditor: @unchecked Sendable {
     /// The most lines the history keeps.
     static let historyLimit: Int32 = 1000
@@ -70,7 +73,35 @@ final class LineEditor: @unchecked Sendable {
                 return strdup(LineEditor.matches[index])
             }
         }
+        apphost_edit_set_waker { PromptPause.shared.paused() }
         apphost_edit_history_start(Self.historyLimit, history)
+    }
+
+    /// The input thread is about to be given a turn at the prompt: from now until its line is read,
+    /// a drawing above the prompt waits for it to stop between two keys.
+    func beginTurn() {
+        if editing { PromptPause.shared.beginTurn() }
+    }
+
+    /// Writes what `draw` writes above the prompt being read, then the prompt again with what was
+    /// typed so far. With libedit, the thread that reads waits between two keys meanwhile and draws
+    /// the prompt itself, so libedit is never called from two threads; if the line was ended first,
+    /// what `draw` writes simply follows it. Without libedit the plain prompt is written again.
+    @MainActor
+    func drawAbove(prompt: String, _ draw: @MainActor () async -> Void) async {
+        guard editing else {
+            standardOutput("\r\u{1B}[K")
+            await draw()
+            standardOutput(prompt)
+            return
+        }
+        guard await PromptPause.shared.pause() else {
+            await draw()
+            return
+        }
+        standardOutput("\r\u{1B}[K")
+        await draw()
+        PromptPause.shared.resume()
     }
 
     /// What the person did at the prompt.
@@ -93,6 +124,7 @@ final class LineEditor: @unchecked Sendable {
         apphost_interrupt_prepare()
         guard editing else { return readPlain(prompt: prompt) }
         let raw = apphost_edit_readline(prompt)
+        PromptPause.shared.endTurn()
         if apphost_interrupt_taken() != 0 {
             free(raw)
             standardOutput("^C\n")
@@ -120,18 +152,73 @@ final class LineEditor: @unchecked Sendable {
         return line.map(Input.line) ?? .end
     }
 
-    /// Draws the prompt again after a screen was written over it: libedit redraws the line being
-    /// typed too; a plain prompt is written again (what was typed stays in the terminal's line).
-    func redisplay(prompt: String) {
-        if editing {
-            apphost_edit_redisplay()
-        } else {
-            standardOutput(prompt)
+    private var lastHistoryLine: String? {
+        apphost_edit_last_history_line().map { String(cString: $0) }
+    }
+}
+
+/// The hand-over between the main actor, which draws a change above the prompt, and the input
+/// thread in libedit: the main actor asks for a pause (``pause()``) and the input thread answers it
+/// between two keys (``paused()``, from libedit's getc), waiting there until the drawing is done
+/// (``resume()``) and then drawing the prompt again. One process has one prompt, so one hand-over.
+final class PromptPause: Sendable {
+    static let shared = PromptPause()
+
+    private struct State {
+        /// The input thread has a turn: it is reading a line, or about to.
+        var reading = false
+        /// The main actor's request, waiting for the input thread to stop between two keys.
+        var asked: CheckedContinuation<Bool, Never>?
+    }
+
+    private let state = Mutex(State())
+    private let drawn = DispatchSemaphore(value: 0)
+
+    func beginTurn() {
+        state.withLock { $0.reading = true }
+    }
+
+    /// The line was read: a request still waiting is answered "not paused" (the line is done).
+    func endTurn() {
+        let asked = state.withLock { state in
+            state.reading = false
+            defer { state.asked = nil }
+            return state.asked
+        }
+        asked?.resume(returning: false)
+    }
+
+    /// Waits until the input thread stops between two keys (true) or its line ends first (false).
+    /// After true, ``resume()`` must follow: the input thread waits for it.
+    func pause() async -> Bool {
+        await withCheckedContinuation { continuation in
+            let reading = state.withLock { state in
+                if state.reading { state.asked = continuation }
+                return state.reading
+            }
+            if reading {
+                apphost_edit_wake()
+            } else {
+                continuation.resume(returning: false)
+            }
         }
     }
 
-    private var lastHistoryLine: String? {
-        apphost_edit_last_history_line().map { String(cString: $0) }
+    /// The drawing is done: the input thread draws the prompt again and reads on.
+    func resume() {
+        drawn.signal()
+    }
+
+    /// On the input thread, inside libedit's wait for a key, when woken.
+    func paused() {
+        let asked = state.withLock { state in
+            defer { state.asked = nil }
+            return state.asked
+        }
+        guard let asked else { return }
+        asked.resume(returning: true)
+        drawn.wait()
+        apphost_edit_redisplay()
     }
 }
 

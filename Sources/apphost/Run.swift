@@ -228,6 +228,7 @@ struct Run: AsyncParsableCommand {
             }
             reading = true
             prompt = LineEditor.prompt(for: session.topRoute)
+            editor.beginTurn()
             turns.give(prompt)
         }
         await nextLine()
@@ -263,9 +264,7 @@ struct Run: AsyncParsableCommand {
                 }
                 // Above the prompt: the line it is on is cleared, the screen drawn if it changed, and
                 // the prompt drawn again (with what was typed so far, when libedit holds it).
-                standardOutput("\r\u{1B}[K")
-                await session.catchUp(watchedWithin: limit)
-                editor.redisplay(prompt: prompt)
+                await editor.drawAbove(prompt: prompt) { await session.catchUp(watchedWithin: limit) }
             case .idle:
                 session.flush()
             }

@@ -129,6 +129,30 @@ struct InteractiveTerminalTests {
         #expect(terminal.output.contains("Adjudicator Rick"))
     }
 
+    /// A live screen changes every millisecond while a line is typed at its prompt: each change is
+    /// drawn above the prompt by the thread that reads (libedit is never called from two threads),
+    /// what was typed is drawn again after it, and the line arrives whole.
+    @Test
+    func aLineTypedWhileTheScreenKeepsChangingArrivesWhole() throws {
+        let history = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-history-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: history) }
+        let terminal = try PseudoTerminal(apphost, ["--start", "settings"], columns: 60, environment: ["APPHOST_HISTORY": history])
+        try terminal.waitFor("settings/main> ")
+        terminal.send("tap Sync status\r")
+        try terminal.waitFor("settings/syncStatus> ")
+        // A change is drawn above the prompt by itself: a screen after the prompt.
+        try terminal.waitFor("Checks:", after: "settings/syncStatus> ")
+
+        for key in "open about" { terminal.send(String(key)) }
+        terminal.send("\r")
+        try terminal.waitFor("about/main> ")
+        terminal.send("\u{4}")
+        #expect(try terminal.waitForExit() == 0)
+        let line = try #require(try String(contentsOfFile: history, encoding: .utf8).split(separator: "\n").last)
+        // libedit's history file writes a space as \\040.
+        #expect(line.replacingOccurrences(of: "\\040", with: " ") == "open about", "the history's last line is the line typed: \(line)")
+    }
+
     @Test
     func withoutLibeditThePromptReadsPlainLinesAndSaysWhy() throws {
         let terminal = try PseudoTerminal(apphost, ["--start", "home"], columns: 80, environment: ["APPHOST_LIBEDIT": "/nonexistent/libedit.so"])
@@ -415,8 +439,12 @@ final class PseudoTerminal {
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }
 
+    /// How long a wait lasts before it fails. Only a failing test waits this long, so it is far
+    /// beyond what a loaded machine needs: a verdict never depends on the load.
+    static let patience: Double = 120
+
     /// Reads until `text` appears (after the last `after`, if given), or fails after `seconds`.
-    func waitFor(_ text: String, after marker: String? = nil, seconds: Double = 20) throws {
+    func waitFor(_ text: String, after marker: String? = nil, seconds: Double = patience) throws {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
             let searched = marker.flatMap { output.range(of: $0, options: .backwards).map { String(output[$0.upperBound...]) } } ?? output
@@ -429,11 +457,13 @@ final class PseudoTerminal {
     }
 
     /// Waits for the child to end and returns its exit status (-1 if a signal ended it).
-    func waitForExit(seconds: Double = 20) throws -> Int32 {
+    func waitForExit(seconds: Double = patience) throws -> Int32 {
         let deadline = Date().addingTimeInterval(seconds)
         var status: Int32 = 0
         while waitpid(pid, &status, WNOHANG) == 0 {
-            guard Date() < deadline else { throw TerminalError(message: "the session did not end") }
+            guard Date() < deadline else {
+                throw TerminalError(message: "the session did not end; its threads: \(threads); the terminal shows: …\(output.suffix(600))")
+            }
             readAvailable()
         }
         // What it wrote last may still wait in the terminal.
@@ -443,6 +473,20 @@ final class PseudoTerminal {
             readAvailable()
         }
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
+    }
+
+    /// Each of the child's threads with its state and where the kernel holds it, for a failure's message.
+    private var threads: String {
+        let pid = self.pid
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.sorted().map { task in
+            let read = { (name: String) in
+                ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/\(name)", encoding: .utf8)) ?? "?")
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            let state = read("stat").split(separator: ")").last?.split(separator: " ").first.map(String.init) ?? "?"
+            return "\(read("comm")) \(state) in \(read("wchan"))"
+        }.joined(separator: ", ")
     }
 
     private func readAvailable() {

@@ -1,11 +1,18 @@
 /* Line editing at the prompt through libedit, opened on first use (see host_edit.h). */
 
+#define _GNU_SOURCE /* pipe2 */
 #include "host_edit.h"
 
 #include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
+
+#include "host_interrupt.h"
 
 /* The start of libedit's HIST_ENTRY: the line comes first. */
 typedef struct {
@@ -33,6 +40,64 @@ static int *edit_append_character;
 static int *edit_catch_signals;
 static int *edit_history_base;
 static int *edit_history_length;
+static int (**edit_getc_function)(FILE *);
+
+/* The wake pipe: another thread writes a byte to it to reach the thread in readline (see
+ * apphost_edit_wake); its read end is waited on beside standard input. */
+static int wake_pipe[2] = {-1, -1};
+static apphost_edit_waker *waker = NULL;
+
+/* Reads one byte of standard input, again after EINTR unless the line was interrupted:
+ * the byte, -1 at the end of input, -2 when interrupted. */
+static int read_byte(void) {
+    unsigned char byte;
+    for (;;) {
+        ssize_t count = read(STDIN_FILENO, &byte, 1);
+        if (count == 1) return byte;
+        if (count == 0) return -1;
+        if (errno != EINTR) return -1;
+        if (apphost_interrupt_taken()) return -2;
+    }
+}
+
+/* libedit's getc (rl_getc_function): one character of standard input, decoded from UTF-8 (a
+ * malformed sequence is U+FFFD), or -1 for the end of the line's input (the end of standard
+ * input, or Ctrl-C). While it waits, a byte on the wake pipe runs the waker here, on the
+ * thread that reads, between two keys: the only moment libedit may be asked to draw. */
+static int read_character(FILE *stream) {
+    (void)stream;
+    for (;;) {
+        if (apphost_interrupt_taken()) return -1;
+        struct pollfd waiting[2] = {
+            {.fd = STDIN_FILENO, .events = POLLIN, .revents = 0},
+            {.fd = wake_pipe[0], .events = POLLIN, .revents = 0},
+        };
+        if (poll(waiting, 2, -1) < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        if (waiting[1].revents & POLLIN) {
+            char drained[64];
+            while (read(wake_pipe[0], drained, sizeof drained) > 0) {}
+            if (waker) waker();
+            continue;
+        }
+        if (!(waiting[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+        int first = read_byte();
+        if (first < 0) return -1;
+        if (first < 0x80) return first;
+        int more = first >= 0xF0 && first < 0xF8 ? 3 : first >= 0xE0 ? 2 : first >= 0xC0 ? 1 : -1;
+        if (more < 0) return 0xFFFD;
+        int value = first & (0x3F >> more);
+        for (int index = 0; index < more; index++) {
+            int next = read_byte();
+            if (next == -2) return -1;
+            if (next < 0 || (next & 0xC0) != 0x80) return 0xFFFD;
+            value = (value << 6) | (next & 0x3F);
+        }
+        return value;
+    }
+}
 
 #define FIND(variable, name)                                   \
     do {                                                       \
@@ -72,6 +137,11 @@ int apphost_edit_load(void) {
     FIND(edit_catch_signals, "rl_catch_signals");
     FIND(edit_history_base, "history_base");
     FIND(edit_history_length, "history_length");
+    FIND(edit_getc_function, "rl_getc_function");
+    if (pipe2(wake_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
+        error = "no pipe can be made to reach the prompt";
+        return 0;
+    }
     loaded = 1;
     return 1;
 }
@@ -85,6 +155,20 @@ void apphost_edit_setup(const char *name, const char *word_breaks, apphost_edit_
     *edit_completer = complete;
     /* Ctrl-C is the host's to handle: it abandons the line. */
     *edit_catch_signals = 0;
+    /* Read before libedit initializes (its first use), which installs it only if it is set. */
+    *edit_getc_function = read_character;
+}
+
+void apphost_edit_set_waker(apphost_edit_waker *wake) { waker = wake; }
+
+void apphost_edit_wake(void) {
+    if (wake_pipe[1] < 0) return;
+    char byte = 1;
+    /* Full means a wake is already waiting: nothing is lost. */
+    ssize_t written;
+    do {
+        written = write(wake_pipe[1], &byte, 1);
+    } while (written < 0 && errno == EINTR);
 }
 
 void apphost_edit_completion_over(void) {

@@ -1,10 +1,12 @@
 /* Ctrl-C at apphost's prompt abandons the line being typed. The line editor is told not
  * to handle signals; SIGINT sets a flag and interrupts the read. The signal may be
  * delivered to any thread, so it is passed on to the thread that reads, whose read()
- * then fails with EINTR, and the line editor returns. */
+ * then fails with EINTR (or its wait for a key wakes), and the line editor returns. */
 
 #include "host_interrupt.h"
+#include "host_edit.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
@@ -19,6 +21,10 @@ static void on_interrupt(int signal_number) {
         return;
     }
     interrupted = 1;
+    /* The reader may be between its check of the flag and its wait: the wake pipe ends the wait. */
+    int saved = errno;
+    apphost_edit_wake();
+    errno = saved;
 }
 
 void apphost_interrupt_prepare(void) {

@@ -40,9 +40,16 @@ void apphost_edit_clear_input_error(void);
 const char *apphost_edit_last_history_line(void);
 
 /* Draws the prompt and the line being typed again, after something else was written over them
-   (a screen drawn while the prompt waits). Called while another thread is in
-   apphost_edit_readline, waiting for a key: libedit only writes the line it holds. */
+   (a screen drawn while the prompt waits). Called only on the thread in apphost_edit_readline,
+   from the waker: libedit is never called from two threads. */
 void apphost_edit_redisplay(void);
+/* What runs on the thread in apphost_edit_readline, between two keys, when apphost_edit_wake was
+   called: another thread's way to have the prompt wait while it draws, then draw it again. */
+typedef void apphost_edit_waker(void);
+void apphost_edit_set_waker(apphost_edit_waker *wake);
+/* Reaches the thread in apphost_edit_readline (from any thread, or a signal handler): its waker
+   runs at its next wait for a key. Does nothing before libedit is loaded. */
+void apphost_edit_wake(void);
 
 #ifdef __cplusplus
 }
