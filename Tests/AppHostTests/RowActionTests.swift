@@ -71,6 +71,43 @@ struct RowActionTests {
         ], "\(errors.lines)")
     }
 
+    /// Each row's actions are drawn on its line, numbered, as a reader offers them on the row; the
+    /// JSON names the row of each action and gives an element's identifier.
+    @Test
+    func aRowsActionsAreDrawnOnItsLineAndTheJSONNamesTheirRow() async throws {
+        let registry = DestinationRegistry()
+        try registry.register(PantryNavigation.self, root: .pantry, feature: "pantry") { _, router in
+            Screen(PantryView().toolbar { Button("Add") {}.accessibilityIdentifier("pantry.add") }, router: router)
+        }
+        var json: [String] = []
+        let sut = Session(
+            registry: registry, start: try #require(registry.root(named: "pantry")),
+            options: Session.Options(width: 40, format: .json, virtualTime: true), output: { json.append($0) }, errorOutput: { _ in }
+        )
+        await sut.start()
+        let text = TextRenderer(width: 40).draw(try #require(sut.current?.layout))
+        await sut.end()
+
+        #expect(text.contains("""
+            [1] Add
+              Milk (actions: [2] Delete, [3]
+                Favorite)
+              Bread (actions: [4] Delete, [5]
+                Favorite)
+            """), "\(text)")
+        let line = try #require(json.last)
+        #expect(line.contains(#"{"identifier":"pantry.add","label":"Add","number":1,"type":"button"}"#), "\(line)")
+        #expect(line.contains(#"{"text":"Bread","type":"text"},{"label":"Delete","number":4,"row":"Bread","type":"button"}"#), "\(line)")
+    }
+
+    /// The kit's own `RowAction` is a row's action as a swipe action is.
+    @Test
+    func theKitsRowActionIsDrawnOnItsRowsLine() {
+        let body: [Node] = [AppHostKit.List { AppHostKit.Text("Milk"); RowAction("Delete") {} }.node]
+        let text = TextRenderer(width: 40).render(body: body, breadcrumbs: []).text
+        #expect(text.contains("  Milk (actions: [1] Delete)\n"), "\(text)")
+    }
+
     /// A tap by number on an action many rows share is kept (in a journey of the views' layers)
     /// with its row: `tap 4` on Bread's Delete is `tap Bread › Delete`, which taps the same element.
     @Test

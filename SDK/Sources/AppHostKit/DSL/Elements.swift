@@ -24,6 +24,20 @@ public struct Button: Element {
     }
 }
 
+/// A numbered action of the row written just before it (what a swipe or a context menu offers on
+/// a device): drawn on that row's line, `Milk (actions: [2] Delete)`, and reached by
+/// `tap Milk › Delete` as well as by its number.
+public struct RowAction: Element {
+    /// The node this element draws as.
+    public let node: Node
+    /// Creates a row's action with a label and an action, usually a view-model method.
+    public init(_ label: String, action: @escaping @MainActor @Sendable () async -> Void) {
+        var rowAction = ButtonAction(action)
+        rowAction.isRowAction = true
+        node = .button(label, action: rowAction)
+    }
+}
+
 /// A numbered element that navigates to a destination when tapped.
 public struct Link: Element {
     /// The node this element draws as.

@@ -83,6 +83,10 @@ public struct ButtonAction: Sendable {
     public let performNow: (@MainActor @Sendable () -> Void)?
     /// A name a flow can use for the element besides its label (SwiftUI's `accessibilityIdentifier`).
     public var identifier: String?
+    /// An action of the row drawn just before it (a swipe action, a context menu's item), as a
+    /// reader of the device offers a row's actions on the row: drawn on that row's line, after
+    /// it, and named with it.
+    public var isRowAction = false
 
     /// Wraps an action.
     public init(_ perform: @escaping @MainActor @Sendable () async -> Void) {

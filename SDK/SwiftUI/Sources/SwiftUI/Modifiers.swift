@@ -241,19 +241,19 @@ extension View {
         }
     }
 
-    /// Adds the actions a row's swipe reveals after the row.
+    /// Adds the actions a row's swipe reveals after the row, as the row's actions.
     public func swipeActions<T: View>(edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true, @ViewBuilder content actions: () -> T) -> some View {
         let actions = actions()
         return modified { context, content in
-            content(context) + actions._render(in: context.child("swipe"))
+            content(context) + Accessibility.rowActions(actions._render(in: context.child("swipe")))
         }
     }
 
-    /// Adds the actions of a long press's menu after the view.
+    /// Adds the actions of a long press's menu after the view, as the view's actions.
     public func contextMenu<M: View>(@ViewBuilder menuItems: () -> M) -> some View {
         let items = menuItems()
         return modified { context, content in
-            content(context) + items._render(in: context.child("menu"))
+            content(context) + Accessibility.rowActions(items._render(in: context.child("menu")))
         }
     }
 
@@ -375,6 +375,22 @@ extension View {
 }
 
 enum Accessibility {
+    /// `nodes` with each button marked as an action of the row before it (its swipe actions, its
+    /// context menu), through groups; what is not a button is left as it is.
+    static func rowActions(_ nodes: [Node]) -> [Node] {
+        nodes.map { node in
+            switch node {
+            case .button(let label, var action):
+                action.isRowAction = true
+                return .button(label, action: action)
+            case .group(let content):
+                return .group(rowActions(content))
+            default:
+                return node
+            }
+        }
+    }
+
     /// `nodes` with their one actionable element named `identifier`; more than one, or none, as they are.
     static func identify(_ nodes: [Node], as identifier: String) -> [Node] {
         let actionable = nodes.indices.filter {

@@ -95,13 +95,16 @@ public struct JSONRenderer: Sendable {
         json.open("[")
         // A link's route and failure are read from its action; the actions are read once, at the first link.
         var actions: [ScreenAction]?
+        // The row the next row actions belong to: the last text or element that is no row action.
+        var row: String?
         for element in layer.elements {
+            if !element.isRowAction { row = element.isRow ? element.text : nil }
             switch element.kind {
             case .text:
                 json.element(type: "text", "text", element.text ?? "")
             case .button, .link, .toggle, .textField, .dialogButton:
                 json.comma()
-                encodeActionable(element, of: layer, actions: &actions, into: &json)
+                encodeActionable(element, of: layer, row: element.isRowAction ? row : nil, actions: &actions, into: &json)
             case .list:
                 json.comma()
                 json.open("{")
@@ -140,17 +143,24 @@ public struct JSONRenderer: Sendable {
     private func encodeActionable(
         _ element: ScreenLayout.Element,
         of layer: ScreenLayout.Layer,
+        row: String?,
         actions: inout [ScreenAction]?,
         into json: inout Writer
     ) {
         let label = element.text ?? ""
         let number = layer.number(of: element)
         json.open("{")
+        // Its identifier (`accessibilityIdentifier`), read from its action.
+        if element.kind == .button || element.kind == .toggle || element.kind == .textField {
+            if actions == nil { actions = layer.actions }
+            if let identifier = actions?[element.action].identifier { json.field("identifier", identifier) }
+        }
         func numbered() {
             if let number {
                 json.key("number")
                 json.number(number)
             }
+            if let row { json.field("row", row) }
         }
         switch element.kind {
         case .link:

@@ -252,8 +252,19 @@ public struct ScreenLayout {
         public var detail: String?
         /// Whether a switch is on; whether a dialog button is destructive.
         public var flag = false
+        /// Whether a button is an action of the row before it (a swipe action, a context menu's
+        /// item): drawn on the row's line, after the row.
+        public var isRowAction = false
         /// An actionable element's index in its layer's ``Layer/actions``.
         public var action = 0
+
+        /// Whether the element can be a row that actions follow: a text or an actionable element.
+        public var isRow: Bool {
+            switch kind {
+            case .text, .button, .link, .toggle, .textField: true
+            default: false
+            }
+        }
 
         /// An element of `kind`.
         public init(_ kind: Kind, text: String? = nil) {
@@ -363,7 +374,9 @@ extension ScreenLayout.Layer.Source {
             case .text(let text):
                 visitor.visit(Element(.text, text: text))
             case .button(let label, let action):
-                if !visitor.visit(actionable: Element(.button, text: label), { .button(label: label, action: action) }) { return false }
+                var element = Element(.button, text: label)
+                element.isRowAction = action.isRowAction
+                if !visitor.visit(actionable: element, { .button(label: label, action: action) }) { return false }
             case .link(let label, let destination, let failure):
                 if !visitor.visit(actionable: Element(.link, text: label), { .link(label: label, destination: destination, failure: failure) }) {
                     return false

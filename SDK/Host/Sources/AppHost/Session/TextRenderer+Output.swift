@@ -215,23 +215,42 @@ extension TextRenderer {
             {
                 return
             }
+            numbered(element, number: number, indent: indent, after: "")
+        }
+
+        /// An element with its number, and `after` after its label (a row's actions).
+        private mutating func numbered(_ element: ScreenLayout.Element, number: Int?, indent: Int, after: String) {
             let digits = number.map { String($0) }
             let marker = digits.map { "[" + $0 + "] " } ?? "[·] "
             // The marker's width: its digits and three ASCII characters, or `[·] `, four characters.
             let hanging = digits.map { $0.utf8.count + 3 } ?? 4
+            let style: Style? = element.kind == .dialogButton && element.flag ? .destructive : nil
+            wrap(Self.said(element) + after, indent: indent, prefix: marker, hanging: hanging, style: style)
+        }
+
+        /// What an actionable element's line says after its number.
+        private static func said(_ element: ScreenLayout.Element) -> String {
             let label = element.text ?? ""
             switch element.kind {
-            case .link:
-                wrap(label + " ›", indent: indent, prefix: marker, hanging: hanging)
-            case .toggle:
-                wrap((element.flag ? "[x] " : "[ ] ") + label, indent: indent, prefix: marker, hanging: hanging)
-            case .textField:
-                wrap(label + ": " + (element.detail ?? "") + "_", indent: indent, prefix: marker, hanging: hanging)
-            case .dialogButton:
-                let role = element.detail.map { " (" + $0 + ")" } ?? ""
-                wrap(label + role, indent: indent, prefix: marker, hanging: hanging, style: element.flag ? .destructive : nil)
-            default:
-                wrap(label, indent: indent, prefix: marker, hanging: hanging)
+            case .link: return label + " ›"
+            case .toggle: return (element.flag ? "[x] " : "[ ] ") + label
+            case .textField: return label + ": " + (element.detail ?? "") + "_"
+            case .dialogButton: return label + (element.detail.map { " (" + $0 + ")" } ?? "")
+            default: return label
+            }
+        }
+
+        /// A row and the actions that follow it (its swipe actions, its context menu), on the row's
+        /// line as a reader offers them on the row: `Tiramisu (actions: [4] Delete, [5] Favorite)`.
+        private mutating func row(_ row: ScreenLayout.Element, actions: ArraySlice<ScreenLayout.Element>, of layer: ScreenLayout.Layer, indent: Int) {
+            let listed = actions.map { action in
+                (layer.number(of: action).map { "[\($0)] " } ?? "[·] ") + Self.said(action)
+            }
+            let after = " (actions: " + listed.joined(separator: ", ") + ")"
+            if row.kind == .text {
+                wrap((row.text ?? "") + after, indent: indent, hanging: 2)
+            } else {
+                numbered(row, number: layer.number(of: row), indent: indent, after: after)
             }
         }
 
@@ -285,15 +304,25 @@ extension TextRenderer {
         mutating func draw(_ layer: ScreenLayout.Layer) {
             let elements = layer.elements
             var indent = 0
-            for index in elements.indices {
+            var index = 0
+            while index < elements.count {
                 let element = elements[index]
+                index += 1
+                // A row followed by its actions is drawn with them, on its line.
+                if index < elements.count, elements[index].isRowAction, !element.isRowAction, element.isRow {
+                    var end = index
+                    while end < elements.count, elements[end].isRowAction { end += 1 }
+                    row(element, actions: elements[index..<end], of: layer, indent: indent)
+                    index = end
+                    continue
+                }
                 switch element.kind {
                 case .text:
                     wrap(element.text ?? "", indent: indent)
                 case .button, .link, .toggle, .textField, .dialogButton:
                     numbered(element, number: layer.number(of: element), indent: indent)
                 case .list:
-                    if index + 1 < elements.count, elements[index + 1].kind == .endList {
+                    if index < elements.count, elements[index].kind == .endList {
                         wrap("(none)", indent: indent + 2)
                     }
                     indent += 2
