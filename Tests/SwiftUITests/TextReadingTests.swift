@@ -70,4 +70,25 @@ struct TextReadingTests {
         #expect(Screen(Button("Rock") {}.accessibilityAddTraits(.isSelected)).body.first?.label == "Rock (selected)")
         #expect(Screen(Button("Pop") {}.accessibilityAddTraits(.isHeader)).body.first?.label == "Pop", "other traits change nothing drawn")
     }
+
+    /// An element that combines its children (a button's label, a tappable row) is read with commas
+    /// between its texts, as a reader of the device reads it; texts side by side outside one are a
+    /// line of text.
+    @Test
+    func aCombinedElementsTextsAreReadWithCommas() {
+        let row = Button {} label: {
+            HStack {
+                VStack(alignment: .leading) {
+                    Text("Rick Sanchez")
+                    Text("Human")
+                }
+                Spacer()
+                Text("Alive")
+            }
+        }
+        #expect(Screen(row).body.first?.label == "Rick Sanchez, Human, Alive")
+        let tapped = HStack { Text("Morty"); Text("Smith") }.onTapGesture {}
+        #expect(Screen(tapped).body.first?.label == "Morty Smith", "an HStack outside a label is one line")
+        #expect(Screen(HStack { Text("Quantity:"); Text("2") }).body.texts == ["Quantity: 2"])
+    }
 }

@@ -312,7 +312,7 @@ extension View {
         modified { context, content in
             let nodes = content(context)
             guard let field = context.graph.searchText else { return nodes }
-            let label = nodes.texts.joined(separator: " ")
+            let label = nodes.texts.combinedLabel
             return [Button<Text>.node(label.isEmpty ? completion : label, action: { field.wrappedValue = completion }, in: context)]
         }
     }

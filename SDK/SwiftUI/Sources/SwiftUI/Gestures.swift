@@ -137,7 +137,7 @@ extension View {
         return modified { context, content in
             let nodes = content(context)
             guard !actions.isEmpty, let value else { return nodes }
-            let label = nodes.texts.joined(separator: " ")
+            let label = nodes.texts.combinedLabel
             return [Button<Text>.node(label.isEmpty ? "Tap" : label, action: { actions.forEach { $0(value) } }, in: context)]
         }
     }

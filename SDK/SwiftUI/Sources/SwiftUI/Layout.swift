@@ -23,7 +23,11 @@ extension HStack: View where Content: View {
         self.content = content()
     }
     public var body: Never { primitiveBody(Self.self) }
-    public func _render(in context: _RenderContext) -> [Node] { Self.line(content._render(in: context)) }
+    public func _render(in context: _RenderContext) -> [Node] {
+        let nodes = content._render(in: context)
+        // Inside an element's label, its texts stay apart: the element reads them as one, with commas.
+        return context.label == nil ? Self.line(nodes) : nodes
+    }
 
     /// Texts side by side as one line of text; anything else as it is.
     static func line(_ nodes: [Node]) -> [Node] {

@@ -265,7 +265,7 @@ extension View {
     public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View {
         modified { context, content in
             let nodes = content(context)
-            let label = nodes.texts.joined(separator: " ")
+            let label = nodes.texts.combinedLabel
             return [Button<Text>.node(label.isEmpty ? "Tap" : label, action: action, in: context)]
         }
     }

@@ -239,7 +239,7 @@ extension ForEach: View where Content: View {
             // Inside a picker (or a list with a selection), a row with no tag of its own and nothing
             // else to tap is the choice of its element's identity.
             if let picker = context.picker, !drawn.contains(where: \.isActionable) {
-                nodes.append(PickerChoice.node(drawn.texts.joined(separator: " "), tag: AnyHashable(identity), picker: picker))
+                nodes.append(PickerChoice.node(drawn.texts.combinedLabel, tag: AnyHashable(identity), picker: picker))
             } else {
                 nodes += drawn
             }

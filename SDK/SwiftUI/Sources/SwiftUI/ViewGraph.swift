@@ -554,9 +554,15 @@ extension _RenderContext {
         let collector = LabelCollector()
         context.label = collector
         let nodes = view._render(in: context.child("label"))
-        let text = nodes.texts.joined(separator: " ")
+        let text = nodes.texts.combinedLabel
         return text.isEmpty ? collector.images.joined(separator: " ") : text
     }
+}
+
+extension [String] {
+    /// The texts of one element read together, as a reader of the device reads an element that
+    /// combines its children (a button's label, a tappable row): `Rick Sanchez, Human, Alive`.
+    var combinedLabel: String { joined(separator: ", ") }
 }
 
 extension [Node] {
