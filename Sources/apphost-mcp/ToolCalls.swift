@@ -53,12 +53,12 @@ struct ToolCalls: Sendable {
             let text = try arguments.string("text") ?? ""
             guard !text.contains("\n") else { throw ToolError(message: "type: 'text' must be one line") }
             let element = try arguments.element("element")
-            // The session's type command reads its element as one word; the text is the rest of the
-            // line, sent in double quotes so that it arrives exactly (an empty one empties the field).
-            guard !element.contains(" ") else {
-                throw ToolError(message: "type: 'element' must be the field's number, or a label of one word (a field's label, not what the screen shows after it), got '\(element)'")
+            // A label goes in double quotes (it may hold spaces) and the text after it, in double
+            // quotes too, so that both arrive exactly (an empty text empties the field).
+            guard !element.contains("\"") else {
+                throw ToolError(message: "type: 'element' must be the field's number or its label, without double quotes, got '\(element)'")
             }
-            return "type \(element) \"\(text)\""
+            return Int(element) == nil ? "type \"\(element)\" \"\(text)\"" : "type \(element) \"\(text)\""
         },
         "back": { _ in "back" },
         "root": { _ in "root" },

@@ -237,9 +237,9 @@ enum Completion {
         case "tap":
             options = session.current?.actions.map(\.label) ?? []
         case "type":
-            // Only text fields take text; a label of more than one word cannot be typed into by name.
+            // Only text fields take text (a label of several words is typed before the text as it is).
             options = session.current?.actions.compactMap { action in
-                guard case .textField(let label, _, _) = action, !label.contains(" ") else { return nil }
+                guard case .textField(let label, _, _) = action else { return nil }
                 return label
             } ?? []
         case "tab":

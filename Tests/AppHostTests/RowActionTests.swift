@@ -124,6 +124,48 @@ struct RowActionTests {
     }
 }
 
+/// Two search fields, as a screen with a scoped search has: labels of several words.
+struct FinderView: View {
+    @State private var recipes = ""
+    @State private var anything = ""
+
+    var body: some View {
+        Form {
+            TextField("Search recipes", text: $recipes)
+            TextField("Search", text: $anything)
+        }
+        .navigationTitle("Finder")
+    }
+}
+
+/// `type` takes a field's label of several words, as the line starts with it or in double quotes.
+@MainActor
+@Suite
+struct TypingByLabelTests {
+    @Test
+    func aLabelOfSeveralWordsIsTheLongestTheLineStartsWith() async throws {
+        let registry = DestinationRegistry()
+        try registry.register(PantryNavigation.self, root: .pantry, feature: "finder") { _, router in Screen(FinderView(), router: router) }
+        var errors: [String] = []
+        let sut = Session(
+            registry: registry, start: try #require(registry.root(named: "pantry")),
+            options: Session.Options(width: 50, virtualTime: true), output: { _ in }, errorOutput: { errors.append($0) }
+        )
+        await sut.start()
+        await sut.execute("type Search recipes tiramisu cake")
+        await sut.execute("type search rick")
+        let screen = sut.current?.text ?? ""
+        await sut.execute(#"type "Search recipes" "two  spaces""#)
+        let quoted = sut.current?.text ?? ""
+        await sut.execute(#"type "Search recipes""#)
+        await sut.end()
+
+        #expect(screen.contains("[1] Search recipes: tiramisu cake_") && screen.contains("[2] Search: rick_"), "\(screen)")
+        #expect(quoted.contains("[1] Search recipes: two  spaces_"), "\(quoted)")
+        #expect(errors == [#"error: type "Search recipes": type needs a field and a text, e.g. type "Search recipes" tiramisu"# + "\n"], "\(errors)")
+    }
+}
+
 enum ShelfNoteNavigation: Navigation {
     case notes
     case note

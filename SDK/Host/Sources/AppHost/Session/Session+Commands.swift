@@ -30,7 +30,12 @@ extension Session {
             default:
                 return follow(action, command: text) ? .navigated : .failed
             }
-        case .type(let target, let value):
+        case .type(var target, var value):
+            // `type Search recipes tiramisu`: the longest field label the line starts with.
+            if case .label(let first) = target, let named = fieldLabel(startingLine: first + " " + value) {
+                target = .label(named.label)
+                value = named.text
+            }
             guard let action = action(for: target, command: text) else { return .failed }
             guard case .textField(_, _, let field) = action else {
                 _ = fail("\(text): '\(action.label)' is not a text field; use tap")
@@ -40,6 +45,22 @@ extension Session {
         default:
             return navigate(command, text: text) ? .navigated : .failed
         }
+    }
+
+    /// The text field whose label of more than one word `line` starts with (the longest, ignoring
+    /// case), and the text after it; nil when none does, and the first word is the label.
+    func fieldLabel(startingLine line: String) -> (label: String, text: String)? {
+        let lowered = line.lowercased()
+        var best: String?
+        for element in current?.layout.layers.last?.elements ?? [] where element.kind == .textField {
+            guard let label = element.text, label.contains(" "), label.count > (best?.count ?? 0),
+                lowered.hasPrefix(label.lowercased() + " ")
+            else { continue }
+            best = label
+        }
+        guard let best else { return nil }
+        let rest = String(line.dropFirst(best.count + 1)).trimmingSpaces
+        return rest.isEmpty ? nil : (best, SessionCommand.typedText(rest))
     }
 
     /// A view model's action that a command runs.

@@ -36,7 +36,7 @@ public enum SessionCommand: Hashable, Sendable {
     /// The commands and what they do, as `help` prints them.
     public static let commands: [(usage: String, summary: String)] = [
         ("tap N|LABEL", "activate element N, or the one whose label is LABEL or starts with it (a unique part of a label will do): button, link, toggle, dialog button"),
-        ("type N|LABEL TEXT", "set text field N (or the one labelled LABEL, one word) to TEXT; type N \"\" empties it"),
+        ("type N|LABEL TEXT", "set text field N (or the one labelled LABEL) to TEXT; type N \"\" empties it"),
         ("back", "go back one screen; in a sheet, pop its stack, then close it"),
         ("root", "close everything presented and go back to the first screen"),
         ("dismiss", "close the alert, dialog, sheet or cover on top"),
@@ -163,6 +163,16 @@ public enum SessionCommand: Hashable, Sendable {
             }
             return .tap(try target(argument))
         case "type":
+            // A label in double quotes may hold spaces: type "Search recipes" tiramisu.
+            if argument.hasPrefix("\""), let close = argument.dropFirst().firstIndex(of: "\"") {
+                let label = String(argument[argument.index(after: argument.startIndex)..<close])
+                let after = argument[argument.index(after: close)...]
+                let text = String(after).trimmingSpaces
+                guard !label.isEmpty, after.first.map(Self.isSpace) == true, !text.isEmpty else {
+                    throw SessionError(command: trimmed, message: "type needs a field and a text, e.g. type \"Search recipes\" tiramisu")
+                }
+                return .type(.label(label), Self.typedText(text))
+            }
             let parts = argument.split(maxSplits: 1, whereSeparator: Self.isSpace)
             guard parts.count == 2 else {
                 throw SessionError(command: trimmed, message: "type needs a field and a text, e.g. type 1 Morty (type 1 \"\" empties it)")

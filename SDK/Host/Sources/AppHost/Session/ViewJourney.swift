@@ -59,8 +59,9 @@ extension Session {
         }
         guard let actions = screen?.actions, actions.indices.contains(number - 1) else { return text }
         let label = actions[number - 1].label
-        // A label of digits would be read as a number; `type` takes a one-word target.
-        guard !label.isEmpty, !label.allSatisfy(\.isNumber), !typing || !label.contains(" ") else { return text }
+        // A label of digits would be read as a number; `type` takes a label of several words in
+        // double quotes, so one holding a double quote is kept by number.
+        guard !label.isEmpty, !label.allSatisfy(\.isNumber), !typing || !label.contains("\"") else { return text }
         guard Self.match(label, in: actions.map(\.label)) == .one(number - 1) else {
             // A label many rows share (`Delete`) is kept with its row, when that names it.
             guard !typing, let layer = screen?.layout.layers.last, let row = Self.row(of: number - 1, label: label, in: layer) else { return text }
@@ -68,7 +69,8 @@ extension Session {
         }
         guard typing else { return "tap \(label)" }
         let words = text.trimmingSpaces.split(maxSplits: 2, whereSeparator: { $0 == " " || $0 == "\t" })
-        return words.count == 3 ? "type \(label) \(words[2])" : text
+        let field = label.contains(" ") ? "\"\(label)\"" : label
+        return words.count == 3 ? "type \(field) \(words[2])" : text
     }
 
     /// What the row before action `index` says, when `tap ROW › LABEL` names that action: the
