@@ -107,6 +107,18 @@ struct AppHostCommand: AsyncParsableCommand {
             let parsed: ParsableCommand
             do {
                 parsed = try parseAsRoot(arguments)
+            } catch let error where commandAfterOptions(arguments) != nil {
+                // `apphost --features DIR list`: options before the command are the command's.
+                let reordered = commandAfterOptions(arguments) ?? arguments
+                do {
+                    parsed = try parseAsRoot(reordered)
+                } catch {
+                    if let problem = problem(with: reordered) {
+                        standardError("error: \(problem)\n")
+                        Glibc.exit(ExitCode.validationFailure.rawValue)
+                    }
+                    throw error
+                }
             } catch {
                 // Only a command line that does not parse is read again for a clearer message:
                 // reading every command's help for its options costs milliseconds at every start.
@@ -171,6 +183,22 @@ struct AppHostCommand: AsyncParsableCommand {
             kit \(KitIdentity.path)\(loaded)
 
             """
+    }
+
+    /// A command line whose options come before its command (`apphost --features DIR list`), with
+    /// the command moved first; nil for any other. A word counts as the command only where it is
+    /// not the value of the option before it, as that command declares its options.
+    static func commandAfterOptions(_ arguments: [String]) -> [String]? {
+        guard let first = arguments.first, first.hasPrefix("-") else { return nil }
+        for (index, argument) in arguments.enumerated() where index > 0 {
+            if argument == "--" { return nil }
+            guard let command = configuration.subcommands.first(where: { $0._commandName == argument }), command != Run.self else { continue }
+            let previous = arguments[index - 1]
+            let valued = declaredOptions(of: command).filter(\.takesValue).flatMap(\.names)
+            if previous.hasPrefix("--"), !previous.contains("="), valued.contains(previous) { continue }
+            return [argument] + arguments[..<index] + arguments[(index + 1)...]
+        }
+        return nil
     }
 
     /// What is wrong with a command line before it is parsed: an unknown command, or an option the

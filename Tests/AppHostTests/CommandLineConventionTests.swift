@@ -51,6 +51,21 @@ struct CommandLineConventionTests {
         #expect(result.errors == error)
     }
 
+    /// Options written before the command are the command's, as many tools take them; a word that
+    /// is an option's value is never taken for the command.
+    @Test
+    func optionsBeforeTheCommandAreTheCommands() throws {
+        let features = URL(fileURLWithPath: apphost).deletingLastPathComponent().path
+        let after = try ProcessRunner.run(apphost, ["routes", "--features", features])
+        let before = try ProcessRunner.run(apphost, ["--features", features, "routes"])
+        let unknown = try ProcessRunner.run(apphost, ["--bogus", "list"])
+        let value = try ProcessRunner.run(apphost, ["--start", "list"])
+
+        #expect(before.status == 0 && before.output == after.output && before.output.contains("about/main"), "\(before.errors)")
+        #expect(unknown.status == 64 && unknown.errors == "error: unknown option '--bogus' (apphost list --help lists them)\n", "\(unknown.errors)")
+        #expect(value.status == 2 && value.errors.hasPrefix("error: --start list: no loaded feature provides 'list'"), "\(value.errors)")
+    }
+
     @Test
     func aMistypedStartNameGetsASuggestionAndARouteWithoutStartSaysSo() throws {
         let typo = try ProcessRunner.run(apphost, ["--start", "hom"])
