@@ -100,6 +100,15 @@ public enum StartCompletion {
 }
 
 extension FeatureOptions {
+    /// The options of these a person chose (folders, a cache, trust), for a command the host
+    /// suggests to repeat what they ran.
+    public var chosenArguments: [String] {
+        var arguments = directories.flatMap { ["--features", $0] }
+        if let cacheDir { arguments += ["--cache-dir", cacheDir] }
+        if allowUntrusted { arguments.append("--allow-untrusted") }
+        return arguments
+    }
+
     /// These options, for a child `apphost` to find the same features the same way.
     public var childArguments: [String] {
         var arguments = directories.flatMap { ["--features", $0] }

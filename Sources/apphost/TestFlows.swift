@@ -109,7 +109,8 @@ struct FlowTest: AsyncParsableCommand {
         do {
             let flow = try Flow(contentsOf: path)
             result = await FlowRunner.run(flow, registry: host.registry, start: start, record: record, virtualTime: !realTime,
-                settleTimeout: .milliseconds(Int64(settleTimeout * 1000)), featureTimeout: featureTimeout)
+                settleTimeout: .milliseconds(Int64(settleTimeout * 1000)), featureTimeout: featureTimeout,
+                recordAgain: ShellWords.command(["apphost", "test", path, "--record"] + features.chosenArguments + chosenArguments))
         } catch {
             result = .broken(path, line: error.line, message: error.message)
         }
@@ -271,6 +272,15 @@ struct FlowTest: AsyncParsableCommand {
         var first = stat()
         var second = stat()
         return stat(a, &first) == 0 && stat(b, &second) == 0 && first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
+    /// The options of this run a person chose that change what a flow does (not how it is
+    /// reported): what a suggested command repeats.
+    private var chosenArguments: [String] {
+        var arguments: [String] = []
+        if let start { arguments += ["--start", start] }
+        if realTime { arguments.append("--real-time") }
+        return arguments
     }
 
     /// The options a child needs: where the features are, and how flows start and record.

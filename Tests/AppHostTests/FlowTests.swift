@@ -199,6 +199,8 @@ struct FlowTests {
         let recorded = try String(contentsOf: flows.appendingPathComponent("home.screen"), encoding: .utf8)
         try Data(recorded.replacingOccurrences(of: "Welcome", with: "Hello").utf8).write(to: flows.appendingPathComponent("home.screen"))
         let second = try ProcessRunner.run(apphost, ["test", flows.path])
+        let features = URL(fileURLWithPath: apphost).deletingLastPathComponent().path
+        let third = try ProcessRunner.run(apphost, ["test", flows.path, "--features", features])
 
         #expect(first.status == 0)
         #expect(first.output.contains("recorded \(flows.path)/home.screen"))
@@ -207,6 +209,21 @@ struct FlowTests {
         #expect(second.output.contains("the screen differs from the snapshot \(flows.path)/home.screen\n  first difference at line 4 (- snapshot, + screen):"))
         #expect(second.output.contains(" - Hello to AppHost."))
         #expect(second.output.contains(" + Welcome to AppHost."))
+        // The command it suggests runs as printed: with the folders the run was given.
+        let flow = flows.appendingPathComponent("snap.flow").path
+        #expect(second.output.contains("if the new screen is right: apphost test \(ShellWords.quoted(flow)) --record\n"), "\(second.output)")
+        #expect(third.output.contains("if the new screen is right: apphost test \(ShellWords.quoted(flow)) --record --features \(ShellWords.quoted(features))\n"), "\(third.output)")
+        let again = try ProcessRunner.run("/bin/sh", ["-c", "PATH=\(ShellWords.quoted(features)):$PATH apphost test \(ShellWords.quoted(flow)) --record --features \(ShellWords.quoted(features))"])
+        #expect(again.status == 0 && again.output.contains("recorded"), "\(again.output)\(again.errors)")
+    }
+
+    @Test
+    func aWordIsQuotedForTheShellOnlyWhenItMustBe() {
+        #expect(ShellWords.quoted("Features/Home/home.flow") == "Features/Home/home.flow")
+        #expect(ShellWords.quoted("my flows/a.flow") == "'my flows/a.flow'")
+        #expect(ShellWords.quoted("it's") == #"'it'\''s'"#)
+        #expect(ShellWords.quoted("") == "''")
+        #expect(ShellWords.command(["apphost", "test", "a b"]) == "apphost test 'a b'")
     }
 
     @Test

@@ -67,9 +67,13 @@ public enum FlowRunner {
     /// guard is installed (`apphost test`), a step that runs longer than `featureTimeout` seconds
     /// (0: no limit) ends the flow's process, naming the feature; on virtual time the limit starts
     /// again at each deadline a `wait` reaches.
+    ///
+    /// `recordAgain` is the command a failed snapshot suggests for recording it again, as the run
+    /// was asked for (its `--features` and the rest); by default `apphost test PATH --record`.
     public static func run(
         _ flow: Flow, registry: DestinationRegistry, start defaultStart: String?, record: Bool = false, virtualTime: Bool = true,
-        settleTimeout: Duration = Session.defaultSettleTimeout, featureTimeout: Int = SessionGuard.defaultLimit
+        settleTimeout: Duration = Session.defaultSettleTimeout, featureTimeout: Int = SessionGuard.defaultLimit,
+        recordAgain: String? = nil
     ) async -> FlowResult {
         guard let start = flow.start ?? defaultStart else {
             return .broken(flow.path, message: "the flow has no 'start NAME' step, and no --start was given")
@@ -77,13 +81,16 @@ public enum FlowRunner {
         // What the flow's steps write (`record FILE`) stays in its folder, as its snapshots do.
         let folder = URL(fileURLWithPath: flow.path).deletingLastPathComponent().path
         let options = Session.Options(width: width, settleTimeout: settleTimeout, virtualTime: virtualTime, writeRoot: folder)
-        var result = await run(flow, registry: registry, start: start, record: record, options: options, limit: max(featureTimeout, 0))
+        let again = recordAgain ?? "apphost test \(ShellWords.quoted(flow.path)) --record"
+        var result = await run(flow, registry: registry, start: start, record: record, options: options, limit: max(featureTimeout, 0), recordAgain: again)
         let names = Set(result.visited.map { String($0.prefix { $0 != "/" }) })
         result.libraries = Set(names.compactMap { registry.origin(of: $0) }).sorted()
         return result
     }
 
-    private static func run(_ flow: Flow, registry: DestinationRegistry, start: String, record: Bool, options: Session.Options, limit: Int) async -> FlowResult {
+    private static func run(
+        _ flow: Flow, registry: DestinationRegistry, start: String, record: Bool, options: Session.Options, limit: Int, recordAgain: String
+    ) async -> FlowResult {
         let clock = ContinuousClock()
         let began = clock.now
         var errors: [String] = []
@@ -180,7 +187,7 @@ public enum FlowRunner {
                     } else if let expected = FileManager.default.contents(atPath: file).map({ String(decoding: $0, as: UTF8.self) }), expected != screen {
                         return fail(
                             "the screen differs from the snapshot \(file)\n" + ScreenDiff.describe(expected: expected, actual: screen)
-                                + "\nif the new screen is right: apphost test \(flow.path) --record"
+                                + "\nif the new screen is right: \(recordAgain)"
                         )
                     }
                 }
