@@ -100,6 +100,13 @@ public enum StartCompletion {
 }
 
 extension FeatureOptions {
+    /// When no folder was named (no `--features`, no `APPHOST_FEATURES`) and the working folder's
+    /// build holds feature libraries the host did not search: the `--features` that finds them.
+    public func unsearchedBuildHint(searched: [String]) -> String? {
+        guard directories.isEmpty, (getenv(FeatureDiscovery.environmentVariable).map { $0.pointee == 0 } ?? true) else { return nil }
+        return FeatureDiscovery.unsearchedBuildHint(searched: searched)
+    }
+
     /// The options of these a person chose (folders, a cache, trust), for a command the host
     /// suggests to repeat what they ran.
     public var chosenArguments: [String] {

@@ -122,6 +122,9 @@ struct Run: AsyncParsableCommand {
             )
         } catch {
             standardError("error: \("\(error)".visible)\n")
+            if case LaunchError.unknownStart = error, let hint = features.unsearchedBuildHint(searched: host.searchedDirectories) {
+                standardError("hint: \(hint)\n")
+            }
             return 2
         }
         session.routeMap = { RouteMap(host: host) }

@@ -217,6 +217,12 @@ struct FlowTest: AsyncParsableCommand {
         let elapsed = clock.now - began
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         standardOutput("\(all.count) flow\(all.count == 1 ? "" : "s"): \(all.count - failed) passed, \(failed) failed (\(NumberText.fixed(seconds, digits: 2)) s)\n")
+        // A flow that starts at a feature the host did not find, run from a package it did not search.
+        if all.contains(where: { $0.failure?.message.contains("no loaded feature provides") == true }),
+            let hint = features.unsearchedBuildHint(searched: features.discovery.directories)
+        {
+            standardOutput("hint: \(hint)\n")
+        }
         return all
     }
 

@@ -1,4 +1,5 @@
 import AppHost
+import AppHostTesting
 import Foundation
 import Testing
 
@@ -64,6 +65,27 @@ struct CommandLineConventionTests {
         #expect(before.status == 0 && before.output == after.output && before.output.contains("about/main"), "\(before.errors)")
         #expect(unknown.status == 64 && unknown.errors == "error: unknown option '--bogus' (apphost list --help lists them)\n", "\(unknown.errors)")
         #expect(value.status == 2 && value.errors.hasPrefix("error: --start list: no loaded feature provides 'list'"), "\(value.errors)")
+    }
+
+    /// Run in a feature package whose build was not searched, a start (or a flow's) that finds
+    /// nothing says which `--features` finds it.
+    @Test
+    func aPackagesUnsearchedBuildIsHintedWhenAStartFindsNothing() throws {
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-package-\(UUID().uuidString)")
+        let build = package.appendingPathComponent(".build/debug")
+        try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: package) }
+        try FileManager.default.createSymbolicLink(atPath: build.appendingPathComponent("libWeatherFeature.so").path, withDestinationPath: AppHarness.libraryPath("About"))
+        try Data("start weather\nsee Sunny\n".utf8).write(to: package.appendingPathComponent("weather.flow"))
+        let hint = "hint: this folder's build holds libWeatherFeature.so, which was not searched: add --features .build/debug (or set APPHOST_FEATURES)\n"
+
+        let session = try ProcessRunner.run(apphost, ["--start", "weather"], in: package.path)
+        let flow = try ProcessRunner.run(apphost, ["test", "weather.flow"], in: package.path)
+        let here = try ProcessRunner.run(apphost, ["--start", "weather"])
+
+        #expect(session.status == 2 && session.errors.hasSuffix(hint), "\(session.errors)")
+        #expect(flow.status == 1 && flow.output.hasSuffix(hint), "\(flow.output)")
+        #expect(!here.errors.contains("hint:"), "a folder whose build is searched gets no hint: \(here.errors)")
     }
 
     @Test

@@ -91,6 +91,27 @@ public struct FeatureDiscovery: Sendable {
             + (built.map { "; \($0) does: run with --features \($0)" } ?? "; build a feature package there (swift build), or name the folder its libraries are in")
     }
 
+    /// A hint for a session or flow that found nothing by a name, when the working folder is a
+    /// package whose build holds feature libraries none of `searched` is: the `--features` that
+    /// finds them. Nil otherwise.
+    public static func unsearchedBuildHint(searched: [String], workingFolder: String = FileManager.default.currentDirectoryPath) -> String? {
+        let folder = workingFolder.hasSuffix("/") && workingFolder.count > 1 ? String(workingFolder.dropLast()) : workingFolder
+        let real = { (path: String) -> String in
+            guard let resolved = realpath(path, nil) else { return path }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        let searchedReal = Set(searched.map(real))
+        for relative in [".build/debug", ".build/release"] {
+            guard let names = featureFiles(in: folder + "/" + relative), let first = names.first,
+                !searchedReal.contains(real(folder + "/" + relative))
+            else { continue }
+            let more = names.count > 1 ? " and \(names.count - 1) more" : ""
+            return "this folder's build holds \(first)\(more), which was not searched: add --features \(relative) (or set \(environmentVariable))"
+        }
+        return nil
+    }
+
     /// The feature files found, and the directories that could not be read.
     public func discover() -> (files: [String], unreadable: [String]) {
         var files: [String] = []
