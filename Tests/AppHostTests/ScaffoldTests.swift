@@ -27,7 +27,8 @@ struct ScaffoldTests {
         let build = try ProcessRunner.run("/usr/bin/env", ["swift", "build", "--package-path", package])
         let test = try ProcessRunner.run("/usr/bin/env", ["swift", "test", "--package-path", package])
         try FileManager.default.copyItem(atPath: "\(package)/.build/debug/libWeatherRadarFeature.so", toPath: "\(features)/libWeatherRadarFeature.so")
-        let session = try ProcessRunner.run(apphost, ["--start", "weather-radar", "--width", "40", "--features", features], input: "tap Forecast\n")
+        let session = try ProcessRunner.run(apphost, ["--start", "weather-radar", "--width", "40", "--features", features], input: "tap Weather radar 2\n")
+        let routes = try ProcessRunner.run(apphost, ["routes", "--features", features])
         let imports = try ProcessRunner.run(Self.checkImports, [package])
         let kit = try LinkageTests.exportedSymbols(atPath: ProcessRunner.built("libAppHostKit.so"))
         let copiedIntoTests = try LinkageTests.exportedSymbols(atPath: "\(package)/.build/debug/WeatherRadarPackageTests.xctest").intersection(kit)
@@ -45,16 +46,15 @@ struct ScaffoldTests {
         #expect(session.errors == "")
         #expect(session.output.hasSuffix("""
             ════════════════════════════════════════
-            3-day forecast
-            Today › 3-day forecast
+            Weather radar 2
+            Weather radar › Weather radar 2
             ────────────────────────────────────────
-            Day 1: sunny
-            Day 2: sunny
-            Day 3: sunny
-            [1] Back
+            The second of three samples.
             ════════════════════════════════════════
 
             """))
+        // Its navigation lists both destinations, for routes, completion, coverage and the crawl.
+        #expect(routes.output.contains("weather-radar/list") && routes.output.contains("weather-radar/detail?(identifier: int)"), "\(routes.output)")
     }
 
     /// A built-in feature's name, no main-actor default, and the SDK path changed to a copy of the SDK:

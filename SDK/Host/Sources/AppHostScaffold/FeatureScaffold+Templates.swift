@@ -1,20 +1,36 @@
 // The files of the package `apphost new-feature` writes, as text: the navigation type, the feature,
-// its view model and view, the entry, the tests and the flow.
+// its data, view models and views (a list and a detail, the shape most features have), the
+// entry, the tests and the flow. Everything is named for the feature.
 
 import FoundationEssentials
 import Glibc
 
 extension FeatureScaffold {
+    /// The feature's name as a title: `WeatherRadar` is `Weather radar`.
+    var title: String {
+        var words: [String] = []
+        for scalar in name.unicodeScalars {
+            if ("A"..."Z").contains(scalar) || words.isEmpty { words.append("") }
+            words[words.count - 1].unicodeScalars.append(scalar)
+        }
+        return words.enumerated().map { $0.offset == 0 ? $0.element : $0.element.lowercased() }.joined(separator: " ")
+    }
+
     var navigation: String {
         """
         import AppHostKit
 
         /// The \(name) feature's destinations; other features navigate here with these values.
         public enum \(name)Navigation: Navigation {
-            case today
-            case forecast(days: Int)
+            /// Every item.
+            case list
+            /// One item.
+            case detail(identifier: Int)
 
             public static let routeName = "\(routeName)"
+
+            /// One value of each destination, for `apphost routes`, completion, coverage and the crawl.
+            public static let allDestinations: [\(name)Navigation] = [.list, .detail(identifier: 1)]
         }
 
         """
@@ -26,19 +42,44 @@ extension FeatureScaffold {
         import \(name)Interface
         import SwiftUI
 
-        /// The \(name) feature: `--start \(routeName)` opens today's screen.
+        /// The \(name) feature: `--start \(routeName)` opens the list.
         public struct \(name)Feature: NavigationFeature {
-            public static let root = \(name)Navigation.today
+            public static let root = \(name)Navigation.list
+            /// Where the items come from: replace the sample with the app's data source.
+            private let repository: any \(name)Repository = Sample\(name)Repository()
 
             public init() {}
 
             public func makeScreen(for destination: \(name)Navigation, router: any RouterContract) -> Screen {
                 switch destination {
-                case .today:
-                    Screen(\(name)ViewModel(days: nil, router: router)) { \(name)View(viewModel: $0) }
-                case .forecast(let days):
-                    Screen(\(name)ViewModel(days: days, router: router)) { \(name)View(viewModel: $0) }
+                case .list:
+                    Screen(\(name)ListViewModel(repository: repository, router: router)) { \(name)ListView(viewModel: $0) }
+                case .detail(let identifier):
+                    Screen(\(name)DetailViewModel(identifier: identifier, repository: repository)) { \(name)DetailView(viewModel: $0) }
                 }
+            }
+        }
+
+        /// One thing the feature lists.
+        struct \(name)Item: Identifiable, Equatable, Sendable {
+            let id: Int
+            let title: String
+            let summary: String
+        }
+
+        /// Where the feature's items come from.
+        protocol \(name)Repository: Sendable {
+            func items() async throws -> [\(name)Item]
+        }
+
+        /// Three items, until the feature has a data source of its own.
+        struct Sample\(name)Repository: \(name)Repository {
+            func items() async throws -> [\(name)Item] {
+                [
+                    \(name)Item(id: 1, title: "\(title) 1", summary: "The first of three samples."),
+                    \(name)Item(id: 2, title: "\(title) 2", summary: "The second of three samples."),
+                    \(name)Item(id: 3, title: "\(title) 3", summary: "The third of three samples."),
+                ]
             }
         }
 
@@ -51,38 +92,53 @@ extension FeatureScaffold {
         import \(name)Interface
         import Observation
 
-        /// What the screen shows.
-        enum \(name)ViewState: Equatable {
-            case idle
-            case loaded(lines: [String])
+        /// What a screen shows while its items load.
+        enum \(name)ViewState<Value: Equatable>: Equatable {
+            case loading
+            case loaded(Value)
+            case failed(String)
         }
 
         @MainActor
         @Observable
-        final class \(name)ViewModel: ViewModel {
-            private(set) var state: \(name)ViewState = .idle
-            let days: Int?
+        final class \(name)ListViewModel: ViewModel {
+            private(set) var state: \(name)ViewState<[\(name)Item]> = .loading
+            @ObservationIgnored private let repository: any \(name)Repository
             @ObservationIgnored private let router: any RouterContract
 
-            init(days: Int?, router: any RouterContract) {
-                self.days = days
+            init(repository: any \(name)Repository, router: any RouterContract) {
+                self.repository = repository
                 self.router = router
             }
 
             func load() async {
-                guard let days else {
-                    state = .loaded(lines: ["Sunny, 21°"])
-                    return
+                do {
+                    state = .loaded(try await repository.items())
+                } catch {
+                    state = .failed("The items could not be loaded.")
                 }
-                state = .loaded(lines: (1...max(days, 1)).map { "Day \\($0): sunny" })
             }
 
-            func didTapOnForecastButton() {
-                router.navigate(to: \(name)Navigation.forecast(days: 3))
+            func didSelect(_ item: \(name)Item) {
+                router.navigate(to: \(name)Navigation.detail(identifier: item.id))
+            }
+        }
+
+        @MainActor
+        @Observable
+        final class \(name)DetailViewModel: ViewModel {
+            private(set) var state: \(name)ViewState<\(name)Item> = .loading
+            let identifier: Int
+            @ObservationIgnored private let repository: any \(name)Repository
+
+            init(identifier: Int, repository: any \(name)Repository) {
+                self.identifier = identifier
+                self.repository = repository
             }
 
-            func didTapOnBackButton() {
-                router.goBack()
+            func load() async {
+                let item = try? await repository.items().first { $0.id == identifier }
+                state = item.map { .loaded($0) } ?? .failed("No item \\(identifier).")
             }
         }
 
@@ -93,29 +149,40 @@ extension FeatureScaffold {
         """
         import SwiftUI
 
-        /// The screen, as it is for a device: AppHost draws it as text.
-        struct \(name)View: View {
-            let viewModel: \(name)ViewModel
+        /// The screens, as they are for a device: AppHost draws them as text.
+        struct \(name)ListView: View {
+            let viewModel: \(name)ListViewModel
 
             var body: some View {
-                VStack(alignment: .leading) {
+                Group {
                     switch viewModel.state {
-                    case .idle:
-                        ProgressView()
-                    case .loaded(let lines):
-                        ForEach(lines, id: \\.self) { line in
-                            Text(line)
+                    case .loading:
+                        ProgressView("Loading")
+                    case .loaded(let items):
+                        List(items) { item in
+                            Button(item.title) { viewModel.didSelect(item) }
                         }
-                    }
-                    if viewModel.days == nil {
-                        Button("Forecast") { viewModel.didTapOnForecastButton() }
-                            .buttonStyle(.borderedProminent)
-                    } else {
-                        Button("Back") { viewModel.didTapOnBackButton() }
+                    case .failed(let message):
+                        Text(message)
                     }
                 }
-                .padding()
-                .navigationTitle(viewModel.days.map { "\\($0)-day forecast" } ?? "Today")
+                .navigationTitle("\(title)")
+            }
+        }
+
+        struct \(name)DetailView: View {
+            let viewModel: \(name)DetailViewModel
+
+            var body: some View {
+                switch viewModel.state {
+                case .loading:
+                    ProgressView()
+                case .loaded(let item):
+                    Text(item.summary)
+                        .navigationTitle(item.title)
+                case .failed(let message):
+                    Text(message)
+                }
             }
         }
 
@@ -148,22 +215,24 @@ extension FeatureScaffold {
         @Suite
         struct \(name)ViewModelTests {
             @Test
-            func didTapOnForecastButtonNavigatesToAThreeDayForecast() throws {
+            func selectingAnItemNavigatesToItsDetail() async throws {
                 let router = RouterMock()
-                let sut = \(name)ViewModel(days: nil, router: router)
+                let sut = \(name)ListViewModel(repository: Sample\(name)Repository(), router: router)
+                await sut.load()
+                guard case .loaded(let items) = sut.state else { Issue.record("not loaded: \\(sut.state)"); return }
 
-                sut.didTapOnForecastButton()
+                sut.didSelect(items[1])
 
-                #expect(router.events == [.navigate(try Route(\(name)Navigation.forecast(days: 3)))])
+                #expect(router.events == [.navigate(try Route(\(name)Navigation.detail(identifier: 2)))])
             }
 
             @Test
-            func loadingAForecastListsEachDay() async {
-                let sut = \(name)ViewModel(days: 2, router: RouterMock())
+            func anUnknownItemSaysSo() async {
+                let sut = \(name)DetailViewModel(identifier: 9, repository: Sample\(name)Repository())
 
                 await sut.load()
 
-                #expect(sut.state == .loaded(lines: ["Day 1: sunny", "Day 2: sunny"]))
+                #expect(sut.state == .failed("No item 9."))
             }
         }
 
@@ -174,12 +243,11 @@ extension FeatureScaffold {
         """
         # \(name), end to end: run with `apphost test Flows --features .build/debug` (or by swift test).
         start \(routeName)
-        see Sunny, 21°
-        tap Forecast
-        see 3-day forecast
-        see Day 3: sunny
-        tap Back
-        see Today
+        see \(title) 3
+        tap \(title) 2
+        see The second of three samples.
+        back
+        see \(title)
         no error
 
         """
@@ -196,30 +264,28 @@ extension FeatureScaffold {
         @Suite
         struct \(name)IntegrationTests {
             @Test
-            func forecastThenBackThroughTheBuiltLibrary() async throws {
+            func anItemsDetailThenBackThroughTheBuiltLibrary() async throws {
                 let app = try await AppHarness(features: ["\(name)"], start: "\(routeName)", options: .init(width: 40))
 
-                let forecast = await app.run("tap Forecast")
-                await app.run("tap Back")
+                let detail = await app.run("tap 2")
+                await app.run("back")
 
-                #expect(forecast == \"\"\"
+                #expect(detail == \"\"\"
                     ════════════════════════════════════════
-                    3-day forecast
-                    Today › 3-day forecast
+                    \(title) 2
+                    \(title) › \(title) 2
                     ────────────────────────────────────────
-                    Day 1: sunny
-                    Day 2: sunny
-                    Day 3: sunny
-                    [1] Back
+                    The second of three samples.
                     ════════════════════════════════════════
 
                     \"\"\")
                 #expect(app.screen == \"\"\"
                     ════════════════════════════════════════
-                    Today
+                    \(title)
                     ────────────────────────────────────────
-                    Sunny, 21°
-                    [1] Forecast
+                      [1] \(title) 1
+                      [2] \(title) 2
+                      [3] \(title) 3
                     ════════════════════════════════════════
 
                     \"\"\")
