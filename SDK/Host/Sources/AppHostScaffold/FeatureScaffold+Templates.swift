@@ -266,8 +266,9 @@ extension FeatureScaffold {
             @Test
             func anItemsDetailThenBackThroughTheBuiltLibrary() async throws {
                 let app = try await AppHarness(features: ["\(name)"], start: "\(routeName)", options: .init(width: 40))
+                #expect(app.button("\(title) 3").exists)
 
-                let detail = await app.run("tap 2")
+                let detail = await app.button("\(title) 2").tap()
                 await app.run("back")
 
                 #expect(detail == \"\"\"
