@@ -54,7 +54,7 @@ public final class AppHarness {
     }
 
     /// Loads the feature libraries at `paths` and starts a session at `start`.
-    public init(
+    public convenience init(
         paths: [String],
         start: String,
         options: Session.Options = Session.Options(),
@@ -68,6 +68,22 @@ public final class AppHarness {
                 throw HarnessError.featureFailed(error)
             }
         }
+        try await self.init(host: host, start: start, options: options, stateFile: stateFile)
+    }
+
+    /// Starts a session at `start` over what `registry` holds: features registered in the test's
+    /// own process (`registry.register(MyFeature.self)`), with no library loaded.
+    public convenience init(
+        registry: DestinationRegistry,
+        start: String,
+        options: Session.Options = Session.Options(),
+        stateFile: String? = nil
+    ) async throws {
+        let host = FeatureHost(registry: registry)
+        try await self.init(host: host, start: start, options: options, stateFile: stateFile)
+    }
+
+    private init(host: FeatureHost, start: String, options: Session.Options, stateFile: String?) async throws {
         let sink = Sink()
         do {
             session = try Launch.session(
