@@ -91,4 +91,18 @@ struct TextReadingTests {
         #expect(Screen(tapped).body.first?.label == "Morty Smith", "an HStack outside a label is one line")
         #expect(Screen(HStack { Text("Quantity:"); Text("2") }).body.texts == ["Quantity: 2"])
     }
+
+    /// A count drawn over an icon (a badge in an overlay) is read as the icon's value.
+    @Test
+    func aCountOverAnIconIsItsValue() {
+        let filter = Button {} label: {
+            Image(systemName: "line.3.horizontal.decrease.circle")
+                .overlay(alignment: .topTrailing) { Text("1").font(.caption2) }
+        }
+        #expect(Screen(filter).body.first?.label == "Filter, 1")
+        let plain = Button {} label: { Image(systemName: "line.3.horizontal.decrease.circle") }
+        #expect(Screen(plain).body.first?.label == "Filter")
+        let titled = Button {} label: { Label("Inbox", systemImage: "tray") }
+        #expect(Screen(titled).body.first?.label == "Inbox", "a title is read without its icon")
+    }
 }

@@ -554,7 +554,12 @@ extension _RenderContext {
         let collector = LabelCollector()
         context.label = collector
         let nodes = view._render(in: context.child("label"))
-        let text = nodes.texts.combinedLabel
+        let texts = nodes.texts
+        // A count over an icon (a badge drawn in an overlay) is the icon's value: `Filter, 1`.
+        if !collector.images.isEmpty, !texts.isEmpty, texts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) {
+            return (collector.images + texts).combinedLabel
+        }
+        let text = texts.combinedLabel
         return text.isEmpty ? collector.images.joined(separator: " ") : text
     }
 }
