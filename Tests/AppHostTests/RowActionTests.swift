@@ -77,7 +77,7 @@ struct RowActionTests {
     func aRowsActionsAreDrawnOnItsLineAndTheJSONNamesTheirRow() async throws {
         let registry = DestinationRegistry()
         try registry.register(PantryNavigation.self, root: .pantry, feature: "pantry") { _, router in
-            Screen(PantryView().toolbar { Button("Add") {}.accessibilityIdentifier("pantry.add") }, router: router)
+            Screen(PantryView().toolbar { Button("Add") {}.accessibilityIdentifier("pantry.add").accessibilityHint("Adds an item") }, router: router)
         }
         var json: [String] = []
         let sut = Session(
@@ -96,7 +96,8 @@ struct RowActionTests {
                 Favorite)
             """), "\(text)")
         let line = try #require(json.last)
-        #expect(line.contains(#"{"identifier":"pantry.add","label":"Add","number":1,"type":"button"}"#), "\(line)")
+        #expect(line.contains(#"{"hint":"Adds an item","identifier":"pantry.add","label":"Add","number":1,"type":"button"}"#), "\(line)")
+        #expect(!text.contains("Adds an item"), "a hint is left out of the text, as a reader says it only after a pause")
         #expect(line.contains(#"{"text":"Bread","type":"text"},{"label":"Delete","number":4,"row":"Bread","type":"button"}"#), "\(line)")
     }
 

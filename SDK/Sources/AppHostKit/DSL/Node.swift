@@ -39,6 +39,9 @@ public struct ToggleAction: Sendable {
     public let performNow: (@MainActor @Sendable (Bool) -> Void)?
     /// A name a flow can use for the element besides its label (SwiftUI's `accessibilityIdentifier`).
     public var identifier: String?
+    /// What acting on the element does, as a reader says it after a pause (SwiftUI's
+    /// `accessibilityHint`): given in the screen's JSON, not drawn in its text.
+    public var hint: String?
 
     /// Wraps an action.
     public init(_ perform: @escaping @MainActor @Sendable (Bool) async -> Void) {
@@ -61,6 +64,9 @@ public struct TextFieldAction: Sendable {
     public let performNow: (@MainActor @Sendable (String) -> Void)?
     /// A name a flow can use for the element besides its label (SwiftUI's `accessibilityIdentifier`).
     public var identifier: String?
+    /// What acting on the element does, as a reader says it after a pause (SwiftUI's
+    /// `accessibilityHint`): given in the screen's JSON, not drawn in its text.
+    public var hint: String?
 
     /// Wraps an action.
     public init(_ perform: @escaping @MainActor @Sendable (String) async -> Void) {
@@ -83,6 +89,9 @@ public struct ButtonAction: Sendable {
     public let performNow: (@MainActor @Sendable () -> Void)?
     /// A name a flow can use for the element besides its label (SwiftUI's `accessibilityIdentifier`).
     public var identifier: String?
+    /// What acting on the element does, as a reader says it after a pause (SwiftUI's
+    /// `accessibilityHint`): given in the screen's JSON, not drawn in its text.
+    public var hint: String?
     /// An action of the row drawn just before it (a swipe action, a context menu's item), as a
     /// reader of the device offers a row's actions on the row: drawn on that row's line, after
     /// it, and named with it.

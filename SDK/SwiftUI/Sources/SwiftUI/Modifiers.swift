@@ -311,8 +311,16 @@ extension View {
         modified { context, content in hidden ? [] : content(context) }
     }
 
-    nonisolated public func accessibilityHint(_ hint: Text) -> some View { self }
-    nonisolated public func accessibilityHint(_ hint: LocalizedStringKey) -> some View { self }
+    /// What acting on the view does: its element's hint, in the screen's JSON (a reader says it
+    /// after a pause; the text leaves it out).
+    public func accessibilityHint(_ hint: Text) -> some View {
+        modified { context, content in
+            Accessibility.hint(content(context), hint.content)
+        }
+    }
+    public func accessibilityHint(_ hint: LocalizedStringKey) -> some View { accessibilityHint(Text(hint)) }
+    @_disfavoredOverload
+    public func accessibilityHint<S: StringProtocol>(_ hint: S) -> some View { accessibilityHint(Text(hint)) }
     /// The view's value, read after its label as a device reads it: `Cart, 3 items`.
     public func accessibilityValue(_ value: Text) -> some View {
         modified { context, content in
@@ -389,6 +397,32 @@ enum Accessibility {
                 return node
             }
         }
+    }
+
+    /// `nodes` with `hint` on their one actionable element; more than one, or none, as they are.
+    static func hint(_ nodes: [Node], _ hint: String) -> [Node] {
+        let actionable = nodes.indices.filter {
+            switch nodes[$0] {
+            case .button, .toggle, .textField: true
+            default: false
+            }
+        }
+        guard actionable.count == 1, let index = actionable.first else { return nodes }
+        var result = nodes
+        switch nodes[index] {
+        case .button(let label, var action):
+            action.hint = hint
+            result[index] = .button(label, action: action)
+        case .toggle(let label, let isOn, var action):
+            action.hint = hint
+            result[index] = .toggle(label, isOn: isOn, action: action)
+        case .textField(let label, let text, var action):
+            action.hint = hint
+            result[index] = .textField(label, text: text, action: action)
+        default:
+            break
+        }
+        return result
     }
 
     /// `nodes` with their one actionable element named `identifier`; more than one, or none, as they are.

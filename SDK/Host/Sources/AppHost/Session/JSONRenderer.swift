@@ -153,7 +153,10 @@ public struct JSONRenderer: Sendable {
         // Its identifier (`accessibilityIdentifier`), read from its action.
         if element.kind == .button || element.kind == .toggle || element.kind == .textField {
             if actions == nil { actions = layer.actions }
-            if let identifier = actions?[element.action].identifier { json.field("identifier", identifier) }
+            if let action = actions?[element.action] {
+                if let hint = action.hint { json.field("hint", hint) }
+                if let identifier = action.identifier { json.field("identifier", identifier) }
+            }
         }
         func numbered() {
             if let number {

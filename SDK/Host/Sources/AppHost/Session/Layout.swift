@@ -23,6 +23,16 @@ public enum ScreenAction {
         }
     }
 
+    /// What acting on the element does, if its feature says (`accessibilityHint`).
+    public var hint: String? {
+        switch self {
+        case .button(_, let action): action.hint
+        case .toggle(_, _, let action): action.hint
+        case .textField(_, _, let action): action.hint
+        case .link, .dialogButton: nil
+        }
+    }
+
     /// The label shown next to its number.
     public var label: String {
         switch self {
