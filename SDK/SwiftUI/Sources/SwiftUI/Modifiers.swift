@@ -401,32 +401,23 @@ enum Accessibility {
 
     /// `nodes` with `hint` on their one actionable element; more than one, or none, as they are.
     static func hint(_ nodes: [Node], _ hint: String) -> [Node] {
-        let actionable = nodes.indices.filter {
-            switch nodes[$0] {
-            case .button, .toggle, .textField: true
-            default: false
-            }
-        }
-        guard actionable.count == 1, let index = actionable.first else { return nodes }
-        var result = nodes
-        switch nodes[index] {
-        case .button(let label, var action):
-            action.hint = hint
-            result[index] = .button(label, action: action)
-        case .toggle(let label, let isOn, var action):
-            action.hint = hint
-            result[index] = .toggle(label, isOn: isOn, action: action)
-        case .textField(let label, let text, var action):
-            action.hint = hint
-            result[index] = .textField(label, text: text, action: action)
-        default:
-            break
-        }
-        return result
+        describe(nodes, \.hint, \.hint, \.hint, hint)
     }
 
     /// `nodes` with their one actionable element named `identifier`; more than one, or none, as they are.
     static func identify(_ nodes: [Node], as identifier: String) -> [Node] {
+        describe(nodes, \.identifier, \.identifier, \.identifier, identifier)
+    }
+
+    /// `nodes` with `value` written, through the key path of its kind, into the action of their one
+    /// actionable element (a button, a switch or a field); more than one, or none, as they are.
+    private static func describe(
+        _ nodes: [Node],
+        _ button: WritableKeyPath<ButtonAction, String?>,
+        _ toggle: WritableKeyPath<ToggleAction, String?>,
+        _ field: WritableKeyPath<TextFieldAction, String?>,
+        _ value: String
+    ) -> [Node] {
         let actionable = nodes.indices.filter {
             switch nodes[$0] {
             case .button, .toggle, .textField: true
@@ -437,13 +428,13 @@ enum Accessibility {
         var result = nodes
         switch nodes[index] {
         case .button(let label, var action):
-            action.identifier = identifier
+            action[keyPath: button] = value
             result[index] = .button(label, action: action)
         case .toggle(let label, let isOn, var action):
-            action.identifier = identifier
+            action[keyPath: toggle] = value
             result[index] = .toggle(label, isOn: isOn, action: action)
         case .textField(let label, let text, var action):
-            action.identifier = identifier
+            action[keyPath: field] = value
             result[index] = .textField(label, text: text, action: action)
         default:
             break
