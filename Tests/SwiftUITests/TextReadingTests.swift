@@ -105,4 +105,30 @@ struct TextReadingTests {
         let titled = Button {} label: { Label("Inbox", systemImage: "tray") }
         #expect(Screen(titled).body.first?.label == "Inbox", "a title is read without its icon")
     }
+
+    /// `.accessibilityElement(children:)`: a card combined is one element read with commas; a
+    /// button inside takes the card's texts; `.contain` leaves the elements apart; `.ignore` is
+    /// named by the label given after it.
+    @Test
+    func anAccessibilityElementCombinesItsChildrenOrContainsThem() {
+        let card: some View = VStack {
+            SwiftUI.Text("Plumbus")
+            SwiftUI.Text("Household")
+            SwiftUI.Text("2 left")
+        }
+        #expect(Screen(card.accessibilityElement(children: .combine)).body.texts == ["Plumbus, Household, 2 left"])
+        #expect(Screen(card.accessibilityElement(children: .contain)).body.texts == ["Plumbus", "Household", "2 left"])
+        #expect(Screen(card.accessibilityElement().accessibilityLabel("Plumbus card")).body.texts == ["Plumbus card"])
+        let row: some View = HStack {
+            SwiftUI.Text("Plumbus")
+            SwiftUI.Button("Buy", action: {})
+        }
+        let combined = Screen(row.accessibilityElement(children: .combine)).body
+        #expect(combined.count == 1 && combined.first?.label == "Plumbus, Buy", "\(combined.map(\.label))")
+        let two: some View = VStack {
+            SwiftUI.Button("Buy", action: {})
+            SwiftUI.Button("Sell", action: {})
+        }
+        #expect(Screen(two.accessibilityElement(children: .combine)).body.count == 2, "two actions cannot be one element")
+    }
 }

@@ -338,7 +338,17 @@ extension View {
         }
     }
     public func accessibilityRemoveTraits(_ traits: AccessibilityTraits) -> some View { self }
-    public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { self }
+    /// Makes the view one element (`.combine`, `.ignore`) or a group of its elements (`.contain`).
+    /// One element: its one actionable element, named by all its texts read together (`Plumbus,
+    /// Household, 2 left`), or, with none, those texts as one; with several actionable elements
+    /// it cannot be one and is drawn as it is. With `.ignore` an `.accessibilityLabel` after it
+    /// names it, as on a device; without one it is read as `.combine` reads it, not left silent.
+    public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View {
+        modified { context, content in
+            let nodes = content(context)
+            return children.kind == .contain ? nodes : Accessibility.combine(nodes)
+        }
+    }
     public func accessibilitySortPriority(_ priority: Double) -> some View { self }
 
     /// Draws nothing of the view.
@@ -468,6 +478,25 @@ enum Accessibility {
             result[texts[0]] = .text(text + suffix)
         }
         return result
+    }
+
+    /// `nodes` as one element: their one actionable element named by all their texts read together,
+    /// or those texts as one text; several actionable elements, as they are.
+    static func combine(_ nodes: [Node]) -> [Node] {
+        func actionableCount(_ nodes: [Node]) -> Int {
+            nodes.reduce(0) { count, node in
+                switch node {
+                case .group(let inner), .list(let inner), .section(_, let inner): count + actionableCount(inner)
+                default: count + (node.isActionable ? 1 : 0)
+                }
+            }
+        }
+        let actionable = actionableCount(nodes)
+        // One actionable element inside a group is not lifted out of it: drawn as it is.
+        guard actionable <= 1, actionable == nodes.filter(\.isActionable).count else { return nodes }
+        let label = nodes.texts.combinedLabel
+        guard !label.isEmpty else { return nodes }
+        return actionable == 1 ? relabel(nodes.filter(\.isActionable), as: label) : [.text(label)]
     }
 
     /// `nodes` named `label`: their one element renamed, or all their text replaced.
@@ -852,8 +881,17 @@ public struct AccessibilityTraits: OptionSet, Sendable {
     public static let isImage = AccessibilityTraits(rawValue: 16), isStaticText = AccessibilityTraits(rawValue: 32)
 }
 
+/// What an accessibility element does with the elements inside it.
 public struct AccessibilityChildBehavior: Sendable {
-    public static let ignore = AccessibilityChildBehavior(), contain = AccessibilityChildBehavior(), combine = AccessibilityChildBehavior()
+    enum Kind: Sendable { case ignore, contain, combine }
+    let kind: Kind
+
+    /// One element; its children are not read (name it with `.accessibilityLabel`).
+    public static let ignore = AccessibilityChildBehavior(kind: .ignore)
+    /// A group: its children are read as they are.
+    public static let contain = AccessibilityChildBehavior(kind: .contain)
+    /// One element whose label joins its children's, with commas.
+    public static let combine = AccessibilityChildBehavior(kind: .combine)
 }
 
 /// A `.task(id:)`'s identity: any `Equatable` value, as SwiftUI asks, compared with the last one.
