@@ -1,6 +1,7 @@
 // What apphost and apphost-mcp write to their standard output and error: with write(2), whole,
 // unbuffered, so that lines from the host and its features never interleave mid-line.
 
+import AppHost
 import Glibc
 
 /// Writes `text` to standard output.
@@ -42,14 +43,5 @@ private func writeAll(_ descriptor: Int32, _ text: String) {
 
 /// Writes all of `bytes` to `descriptor` with write(2).
 public func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let base = bytes.baseAddress else { return }
-    var offset = 0
-    while offset < bytes.count {
-        let written = write(descriptor, base + offset, bytes.count - offset)
-        if written < 0 {
-            if errno == EINTR { continue }
-            return
-        }
-        offset += written
-    }
+    Descriptor.writeAll(descriptor, UnsafeRawBufferPointer(bytes))
 }

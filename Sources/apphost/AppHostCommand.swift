@@ -107,7 +107,7 @@ struct AppHostCommand: AsyncParsableCommand {
             let parsed: ParsableCommand
             do {
                 parsed = try parseAsRoot(arguments)
-            } catch let error where commandAfterOptions(arguments) != nil {
+            } catch _ where commandAfterOptions(arguments) != nil {
                 // `apphost --features DIR list`: options before the command are the command's.
                 let reordered = commandAfterOptions(arguments) ?? arguments
                 do {

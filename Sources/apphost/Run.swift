@@ -367,10 +367,7 @@ final class ScriptLines: @unchecked Sendable {
         }
         let start = buffer.count
         buffer += repeatElement(0, count: Self.chunk)
-        var count: Int
-        repeat {
-            count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + start, Self.chunk) }
-        } while count < 0 && errno == EINTR
+        let count = buffer.withUnsafeMutableBytes { Descriptor.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[start...])) }
         if count < 0 { standardError("error: --script \(path): \(String(cString: strerror(errno))); the script ends here\n") }
         buffer.removeLast(Self.chunk - max(count, 0))
         if count <= 0 {

@@ -69,16 +69,7 @@ public enum FeatureProbe {
     }
 
     private static func send(_ line: String, to descriptor: Int32) {
-        var bytes = Array(line.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written <= 0 {
-                if written < 0 && errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
+        Descriptor.writeAll(descriptor, line)
     }
 }
 

@@ -56,19 +56,12 @@ struct ProbeChild {
         let listDescriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard listDescriptor >= 0 else { throw ProbeSpawnError(message: "cannot make a file list: \(String(cString: strerror(errno)))") }
         let listPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let list = Array((files.joined(separator: "\n") + "\n").utf8)
-        var offset = 0
-        while offset < list.count {
-            let written = list.withUnsafeBytes { write(listDescriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { break }
-            offset += written
-        }
+        let listWritten = Descriptor.writeAll(listDescriptor, files.joined(separator: "\n") + "\n")
         close(listDescriptor)
         self.listPath = listPath
         var reportPipe: [Int32] = [0, 0]
         var outputPipe: [Int32] = [0, 0]
-        guard offset == list.count, apphost_pipe_cloexec(&reportPipe) == 0 else {
+        guard listWritten, apphost_pipe_cloexec(&reportPipe) == 0 else {
             unlink(listPath)
             throw ProbeSpawnError(message: "cannot make a pipe or write the file list: \(String(cString: strerror(errno)))")
         }
@@ -210,8 +203,7 @@ struct ProbeChild {
     }
 
     private func reap() -> End {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let status = Descriptor.waitForChild(pid) ?? 0
         let signal = status & 0x7f
         if signal == 0 { return .exited((status >> 8) & 0xff) }
         return .signalled(Self.signalName(signal))

@@ -113,8 +113,7 @@ public struct ChildProcess: Sendable {
                 }
             }
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let status = Descriptor.waitForChild(pid) ?? 0
         let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return ChildProcess(status: code, output: collected[0], errors: collected[1])
     }

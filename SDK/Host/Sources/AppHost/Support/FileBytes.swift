@@ -31,11 +31,8 @@ public enum FileBytes {
         if expected > 0, bytes.count < expected { return bytes }
         var chunk = [UInt8](repeating: 0, count: expected > 0 ? 4_096 : 65_536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileReadError(path: path, reason: String(cString: strerror(errno)))
-            }
+            let count = chunk.withUnsafeMutableBytes { Descriptor.read(descriptor, into: $0) }
+            if count < 0 { throw FileReadError(path: path, reason: String(cString: strerror(errno))) }
             if count == 0 { return bytes }
             guard bytes.count + count <= limit else {
                 throw FileReadError(path: path, reason: "larger than \(limit / 1_048_576) MiB")

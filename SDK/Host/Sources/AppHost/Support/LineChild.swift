@@ -42,9 +42,7 @@ public final class ProcessHandle: Sendable {
     /// child it has told to end, so a signal it would miss has nothing left to do.
     func reap() -> Int32 {
         reaped.store(true, ordering: .releasing)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return status
+        return Descriptor.waitForChild(pid) ?? 0
     }
 
     /// Reaps the process if it has ended: its raw wait status, or nil while it runs.
@@ -138,16 +136,7 @@ public final class LineChild {
     @discardableResult
     public func send(_ line: String) -> Bool {
         guard input >= 0 else { return false }
-        var bytes = Array(line.utf8)
-        bytes.append(UInt8(ascii: "\n"))
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(input, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0, errno == EINTR { continue }
-            if written <= 0 { return false }
-            offset += written
-        }
-        return true
+        return Descriptor.writeAll(input, line + "\n")
     }
 
     /// The next line it writes to standard output, without its line break; nil once its output ends,

@@ -164,17 +164,7 @@ public struct WriteRoot: Sendable {
 
     /// Writes all of `bytes` to `descriptor`; false, with `errno` set, if it cannot.
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.write(descriptor, base + written, buffer.count - written)
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            written += count
-        }
-        return true
+        Descriptor.writeAll(descriptor, bytes)
     }
 
     /// Writes `bytes` to a file the person named themselves (`--junit FILE`): a device or a pipe
