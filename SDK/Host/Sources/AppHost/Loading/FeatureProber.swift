@@ -53,8 +53,10 @@ public enum FeatureProbe {
         for (index, path) in files.enumerated() {
             send("begin\t\(index)\n", to: reportDescriptor)
             do {
-                let loaded = try FeatureLoader.load(path, into: DestinationRegistry())
-                let description = loaded.description
+                // The registry lives as long as the description is read from what it loaded.
+                let registry = DestinationRegistry()
+                let loaded = try FeatureLoader.load(path, into: registry)
+                let description = withExtendedLifetime(registry) { loaded.description }
                 send("ok\t\(index)\t\(FeatureClaims(description).field)\t\(description.json)\n", to: reportDescriptor)
             } catch {
                 send("refused\t\(index)\t\(error.description.oneLine)\n", to: reportDescriptor)
