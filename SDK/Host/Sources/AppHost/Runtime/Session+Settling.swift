@@ -63,6 +63,14 @@ extension Session {
             if before.main > 0 {
                 settleRounds += 1
                 await Self.yieldMainActor()
+                let after = jobs.counts
+                if after.main > 0, after.version == before.version {
+                    // The yield ran nothing of the session's: a job it counts is not queued yet
+                    // (the thread that counted it has not queued it: on a loaded machine, it waits
+                    // for a core). Yielding again would spin until it does; its run is a change.
+                    _ = await jobs.waitForChange(since: after.version, until: nil)
+                    continue
+                }
             }
             let counts = jobs.counts
             if counts.main > 0 || counts.version != before.version { continue }
