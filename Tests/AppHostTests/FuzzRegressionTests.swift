@@ -104,4 +104,14 @@ struct FuzzFindingsTests {
         #expect(depth == Router.maximumPresentationDepth)
         #expect(reports == ["dropped the presentations nested more than 24 deep (Router.maximumPresentationDepth)"])
     }
+
+    /// Found by the deepLink target: a host that begins with a combining mark (U+065D) joins the
+    /// `_` of the handler's reserved name into one character, so a search by characters missed it.
+    @Test
+    func aHandlerNameReadsBackWhenItsHostBeginsWithACombiningMark() {
+        let name = DeepLinkURL.registeredName(scheme: "x+z", host: "\u{65D}")
+        #expect(DestinationRegistry.deepLinkHost(ofName: name) == "x+z://\u{65D}")
+        #expect(DestinationRegistry.deepLinkHost(ofName: ".url.app_home") == "app://home")
+        #expect(DestinationRegistry.deepLinkHost(ofName: "home") == nil)
+    }
 }

@@ -88,9 +88,11 @@ extension DestinationRegistry {
 
     /// `scheme://host` of a handler's reserved name, `.url.<scheme>_<host>`.
     @_spi(Fuzzing) public nonisolated static func deepLinkHost(ofName name: String) -> String? {
-        guard name.hasPrefix(".url."), let underscore = name.firstIndex(of: "_") else { return nil }
-        let scheme = name[name.index(name.startIndex, offsetBy: 5)..<underscore]
-        return "\(scheme)://\(name[name.index(after: underscore)...])"
+        // By scalars: a host may begin with a combining mark, which joins the `_` into one character.
+        let scalars = name.unicodeScalars
+        guard name.hasPrefix(".url."), let underscore = scalars.firstIndex(of: "_") else { return nil }
+        let scheme = scalars[scalars.index(scalars.startIndex, offsetBy: 5)..<underscore]
+        return "\(String(scheme))://\(String(scalars[scalars.index(after: underscore)...]))"
     }
 
     /// The destination of a URL deep link, from the handler of its scheme and host; the error names
