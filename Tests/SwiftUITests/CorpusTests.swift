@@ -172,6 +172,24 @@ struct CorpusTests {
     }
 
     @Test
+    func glassSymbolEffectsAndComposedShapeStylesDrawTheContentAsItIs() async throws {
+        let screen = Screen(MaterialsScreen())
+        #expect(screen.body.texts == ["Materials", "Pinned", "Expand", "Weekly summary", "12 workouts", "Like", "0 likes", "Fine print"])
+        try await screen.tap("Expand")
+        #expect(screen.body.texts.prefix(3) == ["Materials", "Pinned Shared", "Collapse"])
+        try await screen.tap("Like")
+        #expect(screen.body.texts.contains("1 likes"))
+        // Glass and shadows keep what they were made of; a mix is SwiftUI's, component by component.
+        #expect(Glass.regular.tint(.blue) != Glass.regular)
+        #expect(Glass.clear.interactive() != Glass.clear)
+        #expect(ShadowStyle.drop(radius: 2) != ShadowStyle.inner(radius: 2))
+        #expect(Color.red.mix(with: .blue, by: 0).resolve(in: EnvironmentValues()) == Color.red.resolve(in: EnvironmentValues()))
+        #expect(Color.red.mix(with: .blue, by: 1).resolve(in: EnvironmentValues()) == Color.blue.resolve(in: EnvironmentValues()))
+        let half = Color.black.mix(with: .white, by: 0.5).resolve(in: EnvironmentValues())
+        #expect(half.red == 0.5 && half.green == 0.5 && half.blue == 0.5 && half.opacity == 1)
+    }
+
+    @Test
     func aDesignTokenThatChangesIsNotEqualToWhatItWas() {
         #expect(Font.system(size: 17, weight: .semibold) != Font.system(size: 17, weight: .regular))
         #expect(Font.system(size: 17) != Font.system(size: 15))
