@@ -79,8 +79,12 @@ final class FeatureWatcher: Sendable {
     }
 
     func start() {
+        // The files as they are now, taken before this returns and the first screen is drawn: taken
+        // on the watching thread, a change made while that thread waited for a core (a busy
+        // machine) would be its starting point and never be seen.
+        let known = signatures()
         // A thread of its own for the life of the process: it sleeps between looks.
-        DispatchQueue(label: "apphost.watch").async { [self] in watch() }
+        DispatchQueue(label: "apphost.watch").async { [self] in watch(from: known) }
     }
 
     private func signatures() -> [String: Signature] {
@@ -128,8 +132,8 @@ final class FeatureWatcher: Sendable {
         }
     }
 
-    private func watch() {
-        var known = signatures()
+    private func watch(from start: [String: Signature]) {
+        var known = start
         var pending: [String: Signature] = [:]
         let databases = Self.buildDatabases(for: directories)
         var builds = Dictionary(uniqueKeysWithValues: databases.map { ($0, Self.signature(of: $0)) })
