@@ -19,7 +19,7 @@ struct ViewBuilderTests {
             case .divider: ["divider"]
             case .progress(let label): ["progress:\(label)"]
             case .error(let message): ["error:\(message)"]
-            case .group(let content): labels(content)
+            case .group(let content), .styled(_, let content): labels(content)
             @unknown default: ["unknown"]
             }
         }

@@ -187,7 +187,7 @@ extension [Node] {
     var flattened: [Node] {
         flatMap { node -> [Node] in
             switch node {
-            case .list(let nodes), .group(let nodes), .section(_, let nodes): nodes.flattened
+            case .list(let nodes), .group(let nodes), .section(_, let nodes), .styled(_, let nodes): nodes.flattened
             default: [node]
             }
         }
@@ -198,7 +198,7 @@ extension [Node] {
             switch node {
             case .title(let text), .text(let text), .error(let text), .progress(let text): [text]
             case .button(let text, _), .toggle(let text, _, _), .textField(let text, _, _), .link(let text, _, _): [text]
-            case .list(let nodes), .group(let nodes): nodes.texts
+            case .list(let nodes), .group(let nodes), .styled(_, let nodes): nodes.texts
             case .section(let header, let nodes): (header.map { [$0] } ?? []) + nodes.texts
             default: []
             }

@@ -213,7 +213,7 @@ extension [Node] {
             switch node {
             case .title(let text):
                 return text
-            case .group(let nodes), .section(_, let nodes), .list(let nodes):
+            case .group(let nodes), .section(_, let nodes), .list(let nodes), .styled(_, let nodes):
                 if let title = nodes.firstTitle { return title }
             default:
                 continue

@@ -29,6 +29,28 @@ public enum Node: Sendable {
     case error(String)
     /// Elements with no chrome of their own.
     case group([Node])
+    /// Elements drawn in a font or a colour: laid out as their content, with the looks given
+    /// to each element of it in the screen's JSON layout (the text leaves them out, as a reader does).
+    case styled(TextLooks, [Node])
+}
+
+/// How an element's text is drawn: its font and colour, as the view wrote them, for the screen's
+/// JSON layout. Each is a short description (`headline`, `system 28 bold`; `#FF3B30FF`,
+/// `secondary`); `nil` is the system's default.
+public struct TextLooks: Hashable, Sendable {
+    /// The font, as a description of what it was made of.
+    public var font: String?
+    /// The colour or style of the foreground, as `#RRGGBBAA` where its components are known.
+    public var color: String?
+
+    /// Looks of a font and a colour, either left to the default.
+    public init(font: String? = nil, color: String? = nil) {
+        self.font = font
+        self.color = color
+    }
+
+    /// Whether both are the default.
+    public var isEmpty: Bool { font == nil && color == nil }
 }
 
 /// The action behind a ``Toggle``: called with the new value.

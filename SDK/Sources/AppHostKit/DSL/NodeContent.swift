@@ -69,6 +69,8 @@ extension Node {
             if case .error(let right) = other { return left == right }
         case .group(let left):
             if case .group(let right) = other { return left.showsSame(as: right) }
+        case .styled(let leftLooks, let left):
+            if case .styled(let rightLooks, let right) = other { return leftLooks == rightLooks && left.showsSame(as: right) }
         }
         return false
     }
@@ -80,7 +82,7 @@ extension Node {
         count += nodes.count
         for index in nodes.indices {
             switch nodes[index] {
-            case .list(let children), .section(_, let children), .group(let children):
+            case .list(let children), .section(_, let children), .group(let children), .styled(_, let children):
                 if depth == 0 {
                     deeper = true
                     count += children.count
@@ -103,6 +105,7 @@ extension Node {
         case .list(let nodes): .list(nodes.withoutActions)
         case .section(let header, let nodes): .section(header, nodes.withoutActions)
         case .group(let nodes): .group(nodes.withoutActions)
+        case .styled(let looks, let nodes): .styled(looks, nodes.withoutActions)
         case .title, .text, .link, .divider, .progress, .error: self
         }
     }

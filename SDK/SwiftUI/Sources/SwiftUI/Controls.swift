@@ -74,6 +74,10 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
 /// A line of text: a paragraph on screen, or a control's label.
 public struct Text: Equatable, Sendable {
     let content: String
+    /// The font and colour the text's own modifiers set (`Text("Hi").font(.title)`): they win over
+    /// the environment's.
+    var font: Font?
+    var color: String?
 
     /// The text of a localizable key (a literal, with interpolations): its inline Markdown read as
     /// a reader of the device hears it, emphasis dropped (`InlineMarkdown`); what was interpolated
@@ -125,20 +129,34 @@ public struct Text: Equatable, Sendable {
     }
 
     /// The two texts one after the other.
-    public static func + (lhs: Text, rhs: Text) -> Text { Text(verbatim: lhs.content + rhs.content) }
+    /// The two texts one after the other; looks they share are kept (each run's own are not: one
+    /// element has one font in the JSON layout).
+    public static func + (lhs: Text, rhs: Text) -> Text {
+        var joined = Text(verbatim: lhs.content + rhs.content)
+        joined.font = lhs.font == rhs.font ? lhs.font : nil
+        joined.color = lhs.color == rhs.color ? lhs.color : nil
+        return joined
+    }
 
-    // Styles that change how text looks, not what it says: accepted, and drawn as the same text.
-    public func font(_ font: Font?) -> Text { self }
-    public func fontWeight(_ weight: Font.Weight?) -> Text { self }
-    public func fontDesign(_ design: Font.Design?) -> Text { self }
-    public func bold() -> Text { self }
-    public func bold(_ isActive: Bool) -> Text { self }
-    public func italic() -> Text { self }
-    public func italic(_ isActive: Bool) -> Text { self }
+    private func with(_ change: (inout Text) -> Void) -> Text {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+
+    // Styles that change how text looks, not what it says: drawn as the same text, and kept for
+    // the JSON layout (font and colour).
+    public func font(_ font: Font?) -> Text { with { $0.font = font } }
+    public func fontWeight(_ weight: Font.Weight?) -> Text { with { $0.font = ($0.font ?? .body).withWeight(weight) } }
+    public func fontDesign(_ design: Font.Design?) -> Text { with { $0.font = ($0.font ?? .body).withDesign(design) } }
+    public func bold() -> Text { bold(true) }
+    public func bold(_ isActive: Bool) -> Text { isActive ? fontWeight(.bold) : self }
+    public func italic() -> Text { italic(true) }
+    public func italic(_ isActive: Bool) -> Text { isActive ? with { $0.font = ($0.font ?? .body).italic() } : self }
     public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text { self }
     public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text { self }
-    public func foregroundColor(_ color: Color?) -> Text { self }
-    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { self }
+    public func foregroundColor(_ color: Color?) -> Text { with { $0.color = color?.looksDescription } }
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { with { $0.color = TextLooks.color(of: style) } }
     public func kerning(_ kerning: CGFloat) -> Text { self }
     public func tracking(_ tracking: CGFloat) -> Text { self }
     public func baselineOffset(_ offset: CGFloat) -> Text { self }
@@ -149,7 +167,11 @@ public struct Text: Equatable, Sendable {
 extension Text: View {
     public var body: Never { primitiveBody(Self.self) }
     public func _render(in context: _RenderContext) -> [Node] {
-        guard content.utf8.count > Self.maximumBytes else { return [.text(content)] }
+        guard content.utf8.count > Self.maximumBytes else {
+            let font = font ?? context.environment.textFont, color = color ?? context.environment.textColor
+            if font == nil, color == nil { return [.text(content)] }
+            return [.styled(TextLooks(font: font?.looksDescription, color: color), [.text(content)])]
+        }
         // A text of hundreds of megabytes would make every layout and answer that size: cut, and said.
         var end = content.utf8.index(content.utf8.startIndex, offsetBy: Self.maximumBytes)
         while end > content.startIndex, !content.unicodeScalars.indices.contains(end) { end = content.utf8.index(before: end) }

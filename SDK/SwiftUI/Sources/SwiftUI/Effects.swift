@@ -283,3 +283,83 @@ extension Gradient {
         public static let perceptual = ColorSpace(name: "perceptual")
     }
 }
+
+// MARK: Looks in the JSON layout
+
+extension Font {
+    func withWeight(_ weight: Weight?) -> Font { with { $0.fontWeight = weight } }
+    func withDesign(_ design: Design?) -> Font { with { $0.design = design } }
+
+    /// What the font was made of, in a few words, for the JSON layout: `headline`, `system 28
+    /// bold rounded`, `Inter 14 italic`.
+    var looksDescription: String {
+        var words = [name]
+        if let size { words.append(size == size.rounded() ? String(Int(size)) : String(Double(size))) }
+        if let fontWeight, let weight = Self.weightNames[fontWeight.value] { words.append(weight) }
+        if let design, design != .default { words.append("\(design)") }
+        if let fontWidth, fontWidth != .standard { words.append(Self.widthNames[fontWidth.value] ?? "width \(fontWidth.value)") }
+        if let fontLeading, fontLeading != .standard { words.append("\(fontLeading) leading") }
+        words += traits.sorted()
+        return words.joined(separator: " ")
+    }
+
+    private static let weightNames: [Double: String] = [
+        -0.8: "ultraLight", -0.6: "thin", -0.4: "light", 0: "regular", 0.23: "medium", 0.3: "semibold", 0.4: "bold", 0.56: "heavy", 0.62: "black",
+    ]
+    private static let widthNames: [CGFloat: String] = [-0.3: "compressed", -0.2: "condensed", 0.2: "expanded"]
+}
+
+extension Color {
+    /// The colour for the JSON layout: `#RRGGBBAA` where its components are known, else its name
+    /// (`primary`, an asset's), with its opacity when it is not whole (`secondary 50%`).
+    var looksDescription: String {
+        if components.count == 3 { return resolve(in: EnvironmentValues()).description }
+        return alpha == 1 ? name : "\(name) \(Int((alpha * 100).rounded()))%"
+    }
+}
+
+extension TextLooks {
+    /// The colour of a foreground style, where it is one: a colour, or a level of the foreground
+    /// (`secondary`); a gradient or a material has none.
+    static func color<S: ShapeStyle>(of style: S) -> String? {
+        switch style {
+        case let color as Color: color.looksDescription
+        case let level as HierarchicalShapeStyle: ["primary", "secondary", "tertiary", "quaternary"][level.level]
+        case let style as AnyShapeStyle: style.looks
+        default: nil
+        }
+    }
+}
+
+/// Looks for the texts inside a view: the environment's font or foreground, changed. (Its
+/// conformance is apart, so that the nonisolated modifiers can make one.)
+struct _TextLooksView<Content> {
+    enum Change: Sendable {
+        case font(Font?)
+        case weight(Font.Weight?)
+        case design(Font.Design?)
+        case italic
+        case color(String?)
+        case unchanged
+    }
+
+    let content: Content
+    let change: Change
+}
+
+extension _TextLooksView: View where Content: View {
+    var body: Never { primitiveBody(Self.self) }
+
+    func _render(in context: _RenderContext) -> [Node] {
+        var inner = context
+        switch change {
+        case .font(let font): inner.environment.textFont = font
+        case .weight(let weight): inner.environment.textFont = (context.environment.textFont ?? .body).withWeight(weight)
+        case .design(let design): inner.environment.textFont = (context.environment.textFont ?? .body).withDesign(design)
+        case .italic: inner.environment.textFont = (context.environment.textFont ?? .body).italic()
+        case .color(let color): inner.environment.textColor = color
+        case .unchanged: break
+        }
+        return content._render(in: inner)
+    }
+}

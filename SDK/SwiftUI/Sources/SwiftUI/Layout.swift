@@ -33,11 +33,14 @@ extension HStack: View where Content: View {
     static func line(_ nodes: [Node]) -> [Node] {
         guard nodes.count > 1 else { return nodes }
         var texts: [String] = []
+        var looks: [TextLooks?] = []
         for node in nodes {
-            guard case .text(let text) = node else { return nodes }
+            guard let (text, look) = node.plainText else { return nodes }
             texts.append(text)
+            looks.append(look)
         }
-        return [.text(texts.joined(separator: " "))]
+        // One line has one font: the looks its texts share, else none.
+        return [.text(texts.joined(separator: " "), looks: looks.allSatisfy { $0 == looks[0] } ? looks[0] : nil)]
     }
 }
 

@@ -461,7 +461,7 @@ enum Accessibility {
             switch node {
             case .button, .link, .toggle, .textField: actionable.append(index)
             case .text: texts.append(index)
-            default: break
+            default: if node.plainText != nil { texts.append(index) }
             }
         }
         var result = nodes
@@ -474,8 +474,8 @@ enum Accessibility {
             case .textField(let label, let text, let action): result[index] = .textField(label + suffix, text: text, action: action)
             default: break
             }
-        } else if actionable.isEmpty, texts.count == 1, case .text(let text) = nodes[texts[0]] {
-            result[texts[0]] = .text(text + suffix)
+        } else if actionable.isEmpty, texts.count == 1, let (text, looks) = nodes[texts[0]].plainText {
+            result[texts[0]] = .text(text + suffix, looks: looks)
         }
         return result
     }
@@ -486,7 +486,7 @@ enum Accessibility {
         func actionableCount(_ nodes: [Node]) -> Int {
             nodes.reduce(0) { count, node in
                 switch node {
-                case .group(let inner), .list(let inner), .section(_, let inner): count + actionableCount(inner)
+                case .group(let inner), .list(let inner), .section(_, let inner), .styled(_, let inner): count + actionableCount(inner)
                 default: count + (node.isActionable ? 1 : 0)
                 }
             }

@@ -237,6 +237,10 @@ public struct EnvironmentValues: CustomStringConvertible {
     // Read by every control drawn: kept as fields, not looked up by key.
     fileprivate var enabled = true
     fileprivate var style: AnyButtonStyle?
+    /// The font and foreground the texts inside are drawn in (`.font`, `.foregroundStyle`), for the
+    /// screen's JSON layout.
+    var textFont: Font?
+    var textColor: String?
 
     public init() {}
 
@@ -388,6 +392,11 @@ extension EnvironmentValues {
     public var dynamicTypeSize: DynamicTypeSize {
         get { self[DynamicTypeSizeKey.self] }
         set { self[DynamicTypeSizeKey.self] = newValue }
+    }
+    /// The font the texts inside are drawn in, as `.font(_:)` set it; `nil` is the body style.
+    public var font: Font? {
+        get { textFont }
+        set { textFont = newValue }
     }
     /// False inside `.disabled(true)`: its buttons are drawn as text.
     public var isEnabled: Bool {

@@ -167,7 +167,9 @@ public struct AngularGradient: ShapeStyle {
 
 /// Any shape style.
 public struct AnyShapeStyle: ShapeStyle {
-    public init<S: ShapeStyle>(_ style: S) {}
+    /// The colour of the style it holds, if it is one (for the JSON layout).
+    let looks: String?
+    public init<S: ShapeStyle>(_ style: S) { looks = TextLooks.color(of: style) }
 }
 
 extension LinearGradient: View {
@@ -205,7 +207,7 @@ public struct Font: Hashable, Sendable {
     public static func custom(_ name: String, size: CGFloat, relativeTo textStyle: TextStyle) -> Font { Font(name: name, size: size) }
     public static func custom(_ name: String, fixedSize: CGFloat) -> Font { Font(name: name, size: fixedSize) }
 
-    private func with(_ change: (inout Font) -> Void) -> Font {
+    func with(_ change: (inout Font) -> Void) -> Font {
         var copy = self
         change(&copy)
         return copy

@@ -253,6 +253,22 @@ extension ForEach: View where Content: View {
 
 
 extension Node {
+    /// The text of a text node, styled (in a font or colour) or not, and its looks.
+    var plainText: (text: String, looks: TextLooks?)? {
+        switch self {
+        case .text(let text): (text, nil)
+        case .styled(let looks, let content):
+            if content.count == 1, case .text(let text) = content[0] { (text, looks) } else { nil }
+        default: nil
+        }
+    }
+
+    /// A text node of `text` in `looks`, if any.
+    static func text(_ text: String, looks: TextLooks?) -> Node {
+        guard let looks else { return .text(text) }
+        return .styled(looks, [.text(text)])
+    }
+
     /// True for an element a person taps or types into.
     var isActionable: Bool {
         switch self {

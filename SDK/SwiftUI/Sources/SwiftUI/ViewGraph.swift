@@ -578,7 +578,7 @@ extension [Node] {
             switch node {
             case .title(let text), .text(let text), .progress(let text), .error(let text): texts.append(text)
             case .button(let text, _), .link(let text, _, _), .toggle(let text, _, _), .textField(let text, _, _): texts.append(text)
-            case .list(let nodes), .group(let nodes): texts += nodes.texts
+            case .list(let nodes), .group(let nodes), .styled(_, let nodes): texts += nodes.texts
             case .section(let header, let nodes): texts += (header.map { [$0] } ?? []) + nodes.texts
             case .divider: break
             @unknown default: break

@@ -28,12 +28,12 @@ extension View {
     nonisolated public func zIndex(_ value: Double) -> some View { self }
     nonisolated public func coordinateSpace(name: some Hashable) -> some View { self }
 
-    nonisolated public func font(_ font: Font?) -> some View { self }
-    nonisolated public func fontWeight(_ weight: Font.Weight?) -> some View { self }
-    nonisolated public func fontDesign(_ design: Font.Design?) -> some View { self }
+    nonisolated public func font(_ font: Font?) -> some View { _TextLooksView(content: self, change: .font(font)) }
+    nonisolated public func fontWeight(_ weight: Font.Weight?) -> some View { _TextLooksView(content: self, change: .weight(weight)) }
+    nonisolated public func fontDesign(_ design: Font.Design?) -> some View { _TextLooksView(content: self, change: .design(design)) }
     nonisolated public func fontWidth(_ width: Font.Width?) -> some View { self }
-    nonisolated public func bold(_ isActive: Bool = true) -> some View { self }
-    nonisolated public func italic(_ isActive: Bool = true) -> some View { self }
+    nonisolated public func bold(_ isActive: Bool = true) -> some View { _TextLooksView(content: self, change: isActive ? .weight(.bold) : .unchanged) }
+    nonisolated public func italic(_ isActive: Bool = true) -> some View { _TextLooksView(content: self, change: isActive ? .italic : .unchanged) }
     nonisolated public func underline(_ isActive: Bool = true, color: Color? = nil) -> some View { self }
     nonisolated public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> some View { self }
     nonisolated public func monospaced(_ isActive: Bool = true) -> some View { self }
@@ -51,10 +51,10 @@ extension View {
     nonisolated public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View { self }
     nonisolated public func dynamicTypeSize<T: RangeExpression>(_ range: T) -> some View where T.Bound == DynamicTypeSize { self }
 
-    nonisolated public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { self }
-    nonisolated public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle>(_ primary: S1, _ secondary: S2) -> some View { self }
-    nonisolated public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle, S3: ShapeStyle>(_ primary: S1, _ secondary: S2, _ tertiary: S3) -> some View { self }
-    nonisolated public func foregroundColor(_ color: Color?) -> some View { self }
+    nonisolated public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { _TextLooksView(content: self, change: .color(TextLooks.color(of: style))) }
+    nonisolated public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle>(_ primary: S1, _ secondary: S2) -> some View { _TextLooksView(content: self, change: .color(TextLooks.color(of: primary))) }
+    nonisolated public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle, S3: ShapeStyle>(_ primary: S1, _ secondary: S2, _ tertiary: S3) -> some View { _TextLooksView(content: self, change: .color(TextLooks.color(of: primary))) }
+    nonisolated public func foregroundColor(_ color: Color?) -> some View { _TextLooksView(content: self, change: .color(color?.looksDescription)) }
     nonisolated public func tint<S: ShapeStyle>(_ tint: S?) -> some View { self }
     nonisolated public func tint(_ tint: Color?) -> some View { self }
     nonisolated public func accentColor(_ accentColor: Color?) -> some View { self }

@@ -101,7 +101,7 @@ public struct JSONRenderer: Sendable {
             if !element.isRowAction { row = element.isRow ? element.text : nil }
             switch element.kind {
             case .text:
-                json.element(type: "text", "text", element.text ?? "")
+                json.element(type: "text", "text", element.text ?? "", looks: element.looks)
             case .button, .link, .toggle, .textField, .dialogButton:
                 json.comma()
                 encodeActionable(element, of: layer, row: element.isRowAction ? row : nil, actions: &actions, into: &json)
@@ -117,6 +117,8 @@ public struct JSONRenderer: Sendable {
             case .section:
                 json.comma()
                 json.open("{")
+                if let color = element.looks?.color { json.field("color", color) }
+                if let font = element.looks?.font { json.field("font", font) }
                 if let header = element.text { json.field("header", header) }
                 json.key("nodes")
                 json.open("[")
@@ -127,9 +129,9 @@ public struct JSONRenderer: Sendable {
             case .divider:
                 json.element(type: "divider")
             case .progress:
-                json.element(type: "progress", "label", element.text ?? "")
+                json.element(type: "progress", "label", element.text ?? "", looks: element.looks)
             case .error:
-                json.element(type: "error", "message", element.text ?? "")
+                json.element(type: "error", "message", element.text ?? "", looks: element.looks)
             case .unsupported:
                 // A kind of element added to a newer kit than this host was built against.
                 json.element(type: "unsupported")
@@ -150,6 +152,9 @@ public struct JSONRenderer: Sendable {
         let label = element.text ?? ""
         let number = layer.number(of: element)
         json.open("{")
+        // Keys in order: a link's failure falls between its colour and its font.
+        if let color = element.looks?.color { json.field("color", color) }
+        if element.kind != .link, let font = element.looks?.font { json.field("font", font) }
         // Its identifier (`accessibilityIdentifier`), read from its action.
         if element.kind == .button || element.kind == .toggle || element.kind == .textField {
             if actions == nil { actions = layer.actions }
@@ -175,6 +180,7 @@ public struct JSONRenderer: Sendable {
                 failure = reason
             }
             if let failure { json.field("failure", failure) }
+            if let font = element.looks?.font { json.field("font", font) }
             json.field("label", label)
             numbered()
             if let destination { json.field("route", destination.description) }
@@ -239,9 +245,11 @@ public struct JSONRenderer: Sendable {
 
         /// An element of an array with one member and its type, `{"NAME":"VALUE","type":"TYPE"}`
         /// (every NAME sorts before `type`), or its type alone.
-        mutating func element(type: StaticString, _ name: StaticString? = nil, _ value: String = "") {
+        mutating func element(type: StaticString, _ name: StaticString? = nil, _ value: String = "", looks: TextLooks? = nil) {
             comma()
             open("{")
+            if let color = looks?.color { field("color", color) }
+            if let font = looks?.font { field("font", font) }
             if let name { field(name, value) }
             field("type", type)
             close("}")

@@ -267,6 +267,9 @@ public struct ScreenLayout {
         public var isRowAction = false
         /// An actionable element's index in its layer's ``Layer/actions``.
         public var action = 0
+        /// The font and colour the element's text is drawn in, where its view gave them: in the
+        /// JSON layout, not in the text.
+        public var looks: TextLooks?
 
         /// Whether the element can be a row that actions follow: a text or an actionable element.
         public var isRow: Bool {
@@ -375,49 +378,57 @@ extension ScreenLayout.Layer.Source {
     /// Walks a body: titles are the layer's, groups are flattened, lists and sections open and close
     /// around their content. False once the visitor stopped the walk.
     @discardableResult
-    static func walk<Visitor: LayoutVisitor>(_ nodes: [Node], _ visitor: inout Visitor) -> Bool {
-        typealias Element = ScreenLayout.Element
+    static func walk<Visitor: LayoutVisitor>(_ nodes: [Node], looks: TextLooks? = nil, _ visitor: inout Visitor) -> Bool {
+        func element(_ kind: ScreenLayout.Element.Kind, _ text: String? = nil) -> ScreenLayout.Element {
+            var element = ScreenLayout.Element(kind, text: text)
+            element.looks = looks
+            return element
+        }
         for node in nodes {
             switch node {
             case .title:
                 continue  // the layer's title
             case .text(let text):
-                visitor.visit(Element(.text, text: text))
+                visitor.visit(element(.text, text))
             case .button(let label, let action):
-                var element = Element(.button, text: label)
+                var element = element(.button, label)
                 element.isRowAction = action.isRowAction
                 if !visitor.visit(actionable: element, { .button(label: label, action: action) }) { return false }
             case .link(let label, let destination, let failure):
-                if !visitor.visit(actionable: Element(.link, text: label), { .link(label: label, destination: destination, failure: failure) }) {
+                if !visitor.visit(actionable: element(.link, label), { .link(label: label, destination: destination, failure: failure) }) {
                     return false
                 }
             case .toggle(let label, let isOn, let toggle):
-                var element = Element(.toggle, text: label)
+                var element = element(.toggle, label)
                 element.flag = isOn
                 if !visitor.visit(actionable: element, { .toggle(label: label, isOn: isOn, action: toggle) }) { return false }
             case .textField(let label, let text, let field):
-                var element = Element(.textField, text: label)
+                var element = element(.textField, label)
                 element.detail = text
                 if !visitor.visit(actionable: element, { .textField(label: label, text: text, action: field) }) { return false }
             case .list(let rows):
-                visitor.visit(Element(.list))
-                if !walk(rows, &visitor) { return false }
-                visitor.visit(Element(.endList))
+                visitor.visit(ScreenLayout.Element(.list))
+                if !walk(rows, looks: looks, &visitor) { return false }
+                visitor.visit(ScreenLayout.Element(.endList))
             case .section(let header, let content):
-                visitor.visit(Element(.section, text: header))
-                if !walk(content, &visitor) { return false }
-                visitor.visit(Element(.endSection))
+                visitor.visit(element(.section, header))
+                if !walk(content, looks: looks, &visitor) { return false }
+                visitor.visit(ScreenLayout.Element(.endSection))
             case .divider:
-                visitor.visit(Element(.divider))
+                visitor.visit(ScreenLayout.Element(.divider))
             case .progress(let label):
-                visitor.visit(Element(.progress, text: label))
+                visitor.visit(element(.progress, label))
             case .error(let message):
-                visitor.visit(Element(.error, text: message))
+                visitor.visit(element(.error, message))
             case .group(let content):
-                if !walk(content, &visitor) { return false }
+                if !walk(content, looks: looks, &visitor) { return false }
+            case .styled(let inner, let content):
+                // The nearest looks win, each part on its own: a colour set outside a font set inside.
+                let merged = TextLooks(font: inner.font ?? looks?.font, color: inner.color ?? looks?.color)
+                if !walk(content, looks: merged.isEmpty ? nil : merged, &visitor) { return false }
             @unknown default:
                 // A kind of element added to a newer kit than this host was built against.
-                visitor.visit(Element(.unsupported))
+                visitor.visit(ScreenLayout.Element(.unsupported))
             }
         }
         return true
