@@ -164,7 +164,8 @@ struct CorpusTests {
     func theCallFormsDrawAndAStepperOfTheTrailingClosureFormSteps() async throws {
         let screen = Screen(SettingsForm())
         #expect(screen.body.texts.contains("Quantity: 1"), "\(screen.body.texts)")
-        try await screen.tap("Increment")
+        // The two sliders above offer Increment too, as a reader's swipe up.
+        try await screen.tap("Increment", at: 2)
         #expect(screen.body.texts.contains("Quantity: 2"))
         #expect(screen.body.texts.contains("Welcome back"))
         #expect(screen.body.texts.contains("No nickname"))
@@ -187,6 +188,37 @@ struct CorpusTests {
         #expect(Color.red.mix(with: .blue, by: 1).resolve(in: EnvironmentValues()) == Color.blue.resolve(in: EnvironmentValues()))
         let half = Color.black.mix(with: .white, by: 0.5).resolve(in: EnvironmentValues())
         #expect(half.red == 0.5 && half.green == 0.5 && half.blue == 0.5 && half.opacity == 1)
+    }
+
+    @Test
+    func headersActionsAndAdjustableViewsAreOfferedAsAReaderOffersThem() async throws {
+        let screen = Screen(AccessibleSettings())
+        #expect(screen.body.texts == [
+            "Sound (heading)", "Volume: 0.5", "Increment", "Decrement", "Stars: 2.0", "Increment", "Decrement",
+            "Rating, 3 of 5", "Increment", "Decrement", "Inbox (heading)", "Lunch?", "Archive", "Archived: 0", "Opened 0", "Reset",
+        ], "\(screen.body.texts)")
+        // A slider moves by a tenth of its range, or by its step; never past its bounds.
+        try await screen.tap("Increment", at: 0)
+        try await screen.tap("Increment", at: 1)
+        try await screen.tap("Increment", at: 1)
+        try await screen.tap("Increment", at: 1)
+        try await screen.tap("Increment", at: 1)
+        try await screen.tap("Decrement", at: 2)
+        try await screen.tap("Archive")
+        try await screen.tap("Opened 0")
+        try await screen.tap("Opened 1")
+        #expect(screen.body.texts.contains("Volume: 0.6"), "\(screen.body.texts)")
+        #expect(screen.body.texts.contains("Stars: 5.0"), "\(screen.body.texts)")
+        #expect(screen.body.texts.contains("Rating, 2 of 5"), "\(screen.body.texts)")
+        #expect(screen.body.texts.contains("Archived: 1"))
+        #expect(screen.body.texts.contains("Opened 2"))
+        try await screen.tap("Reset")
+        #expect(screen.body.texts.contains("Opened 0"))
+        // Each action is its row's, as a reader offers them.
+        let actions = screen.body.flattened.compactMap { node -> String? in
+            if case .button(let label, let action) = node, action.isRowAction { label } else { nil }
+        }
+        #expect(actions == ["Increment", "Decrement", "Increment", "Decrement", "Increment", "Decrement", "Archive", "Reset"])
     }
 
     @Test

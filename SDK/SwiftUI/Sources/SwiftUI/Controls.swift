@@ -791,18 +791,48 @@ extension AsyncImage where Content == Image {
 public struct Slider<Label> {
     let label: Label
     let value: () -> Double
+    /// Moves the value one adjustment up (`+1`) or down (`-1`), as a reader's swipe does.
+    let adjust: (Int) -> Void
 }
 
 extension Slider: View where Label: View {
     public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride = 1, @ViewBuilder label: () -> Label)
     where V.Stride: BinaryFloatingPoint {
-        self.label = label()
-        self.value = { Double(value.wrappedValue) }
+        self.init(label: label(), value: value, bounds: bounds, step: step)
     }
+
+    /// A slider of `bounds` in steps of `step`. A step of the whole range or more stands for none:
+    /// it is what a call that names no step gets (the step's default is 1, and most sliders run
+    /// from 0 to 1).
+    init<V: BinaryFloatingPoint>(label: Label, value: Binding<V>, bounds: ClosedRange<V>, step: V.Stride?) where V.Stride: BinaryFloatingPoint {
+        self.label = label
+        self.value = { Double(value.wrappedValue) }
+        adjust = { direction in
+            value.wrappedValue = Self.adjusted(value.wrappedValue, by: direction, in: bounds, step: step.map { V($0) })
+        }
+    }
+
+    /// `value` moved as a reader moves a slider: by a tenth of its range (at least one step, in
+    /// whole steps from the lower bound, when it has a step), kept within its bounds.
+    static func adjusted<V: BinaryFloatingPoint>(_ value: V, by direction: Int, in bounds: ClosedRange<V>, step: V?) -> V {
+        let range = bounds.upperBound - bounds.lowerBound
+        let step = step.flatMap { $0 < range ? $0 : nil }
+        var amount = range / 10
+        if let step, step > 0 { amount = Swift.max(step, (amount / step).rounded(.down) * step) }
+        var moved = value + amount * V(direction)
+        if let step, step > 0 { moved = bounds.lowerBound + ((moved - bounds.lowerBound) / step).rounded() * step }
+        return Swift.min(Swift.max(moved, bounds.lowerBound), bounds.upperBound)
+    }
+
     public var body: Never { primitiveBody(Self.self) }
+    /// Its label and value, then its adjustments as the value's actions (a reader's swipe up and
+    /// down): `Volume: 0.5 (actions: [3] Increment, [4] Decrement)`.
     public func _render(in context: _RenderContext) -> [Node] {
         let title = context.labelText(label)
-        return [.text(title.isEmpty ? "\(value())" : "\(title): \(value())")]
+        let text = title.isEmpty ? "\(value())" : "\(title): \(value())"
+        guard context.environment.isEnabled else { return [.text("\(text) (disabled)")] }
+        let adjust = MainActorBox(value: adjust)
+        return [.text(text)] + Accessibility.adjustments { adjust.value($0) }
     }
 }
 
@@ -813,7 +843,7 @@ extension Slider where Label: View {
         @ViewBuilder minimumValueLabel: () -> Minimum, @ViewBuilder maximumValueLabel: () -> Maximum,
         onEditingChanged: @escaping (Bool) -> Void = { _ in }
     ) where V.Stride: BinaryFloatingPoint {
-        self.init(value: value, in: bounds, step: step, label: label)
+        self.init(label: label(), value: value, bounds: bounds, step: step)
     }
 
     /// A slider that says when a drag starts and ends.
@@ -821,7 +851,7 @@ extension Slider where Label: View {
         value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride = 1, @ViewBuilder label: () -> Label,
         onEditingChanged: @escaping (Bool) -> Void
     ) where V.Stride: BinaryFloatingPoint {
-        self.init(value: value, in: bounds, step: step, label: label)
+        self.init(label: label(), value: value, bounds: bounds, step: step)
     }
 }
 
@@ -829,7 +859,7 @@ extension Slider where Label == EmptyView {
     /// A slider with no label, moved in steps of `step`.
     public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride, onEditingChanged: @escaping (Bool) -> Void = { _ in })
     where V.Stride: BinaryFloatingPoint {
-        self.init(value: value, in: bounds)
+        self.init(label: EmptyView(), value: value, bounds: bounds, step: step)
     }
 
     /// A slider with no label that says when a drag starts and ends.
@@ -839,8 +869,7 @@ extension Slider where Label == EmptyView {
     }
 
     public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1) where V.Stride: BinaryFloatingPoint {
-        self.label = EmptyView()
-        self.value = { Double(value.wrappedValue) }
+        self.init(label: EmptyView(), value: value, bounds: bounds, step: nil)
     }
 }
 

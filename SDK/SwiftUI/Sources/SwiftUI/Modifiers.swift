@@ -330,11 +330,64 @@ extension View {
     public func accessibilityValue(_ value: LocalizedStringKey) -> some View { accessibilityValue(Text(value)) }
     @_disfavoredOverload
     public func accessibilityValue<S: StringProtocol>(_ value: S) -> some View { accessibilityValue(Text(value)) }
-    /// Traits a reader says: a selected element is read `Rock (selected)`; the others change nothing drawn.
+    /// Traits a reader says: a selected element is read `Rock (selected)`, a header `Settings
+    /// (heading)`; the others change nothing drawn.
     public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View {
         modified { context, content in
+            var nodes = content(context)
+            if traits.contains(.isSelected) { nodes = Accessibility.append(" (selected)", to: nodes) }
+            if traits.contains(.isHeader) { nodes = Accessibility.append(" (heading)", to: nodes) }
+            return nodes
+        }
+    }
+    /// Makes the view a header, as the `isHeader` trait does: `Settings (heading)`. (A reader moves
+    /// from heading to heading; the level is not drawn.)
+    public func accessibilityHeading(_ level: AccessibilityHeadingLevel) -> some View {
+        accessibilityAddTraits(.isHeader)
+    }
+    /// The view's actions as a reader offers them (its "actions available"), on the element's
+    /// line: `Message (actions: [4] Archive)`; `tap Message › Archive` runs one.
+    public func accessibilityAction(named name: Text, _ handler: @escaping () -> Void) -> some View {
+        modified { context, content in
+            content(context) + Accessibility.rowActions([Button<Text>.node(name.content, action: handler, in: context)])
+        }
+    }
+    public func accessibilityAction(named name: LocalizedStringKey, _ handler: @escaping () -> Void) -> some View {
+        accessibilityAction(named: Text(name), handler)
+    }
+    @_disfavoredOverload
+    public func accessibilityAction<S: StringProtocol>(named name: S, _ handler: @escaping () -> Void) -> some View {
+        accessibilityAction(named: Text(name), handler)
+    }
+    /// What a reader's double tap does on the view (`.default`): the view becomes a button named by
+    /// its texts; a kind of the app's own naming is one of its actions, as `accessibilityAction(named:)`.
+    /// `.escape` and `.magicTap` answer gestures on no element and are not offered.
+    public func accessibilityAction(_ kind: AccessibilityActionKind = .default, _ handler: @escaping () -> Void) -> some View {
+        modified { context, content in
             let nodes = content(context)
-            return traits.contains(.isSelected) ? Accessibility.append(" (selected)", to: nodes) : nodes
+            if ![AccessibilityActionKind.default, .escape, .magicTap].contains(kind) {
+                // A kind of the app's own naming (`.init(named:)`): one of the view's actions.
+                return nodes + Accessibility.rowActions([Button<Text>.node(kind.name, action: handler, in: context)])
+            }
+            guard kind == AccessibilityActionKind.default, !nodes.contains(where: \.isActionable) else { return nodes }
+            let label = nodes.texts.combinedLabel
+            guard !label.isEmpty else { return nodes }
+            return [Button<Text>.node(label, action: handler, in: context)]
+        }
+    }
+    /// Buttons offered as the view's actions, on its line, as `accessibilityAction(named:)` offers one.
+    public func accessibilityActions<Content: View>(@ViewBuilder _ content: () -> Content) -> some View {
+        let actions = content()
+        return modified { context, drawContent in
+            drawContent(context) + Accessibility.rowActions(actions._render(in: context.child("actions")))
+        }
+    }
+    /// What a reader's swipe up and down do on the view: offered as its `Increment` and `Decrement`
+    /// actions, on its line.
+    public func accessibilityAdjustableAction(_ handler: @escaping (AccessibilityAdjustmentDirection) -> Void) -> some View {
+        modified { context, content in
+            let adjust = MainActorBox(value: handler)
+            return content(context) + Accessibility.adjustments { adjust.value($0 > 0 ? .increment : .decrement) }
         }
     }
     public func accessibilityRemoveTraits(_ traits: AccessibilityTraits) -> some View { self }
@@ -407,6 +460,16 @@ enum Accessibility {
                 return node
             }
         }
+    }
+
+    /// The `Increment` and `Decrement` actions of an adjustable element (a reader swipes up and
+    /// down on it), run with `+1` and `-1`.
+    static func adjustments(_ adjust: @escaping @MainActor (Int) -> Void) -> [Node] {
+        var increment = ButtonAction(synchronous: { adjust(1) })
+        var decrement = ButtonAction(synchronous: { adjust(-1) })
+        increment.isRowAction = true
+        decrement.isRowAction = true
+        return [.button("Increment", action: increment), .button("Decrement", action: decrement)]
     }
 
     /// `nodes` with `hint` on their one actionable element; more than one, or none, as they are.
@@ -871,6 +934,26 @@ public struct SubmitTriggers: OptionSet, Sendable {
     public init(rawValue: Int) { self.rawValue = rawValue }
     public static let text = SubmitTriggers(rawValue: 1)
     public static let search = SubmitTriggers(rawValue: 2)
+}
+
+/// How important a heading is: not drawn (every heading is read `(heading)`).
+public enum AccessibilityHeadingLevel: UInt, Sendable {
+    case unspecified, h1, h2, h3, h4, h5, h6
+}
+
+/// Which of a reader's gestures an action answers: `.default` is a double tap.
+public struct AccessibilityActionKind: Equatable, Sendable {
+    let name: String
+    private init(kind: String) { name = kind }
+    public static let `default` = AccessibilityActionKind(kind: "default")
+    public static let escape = AccessibilityActionKind(kind: "escape")
+    public static let magicTap = AccessibilityActionKind(kind: "magicTap")
+    public init(named name: Text) { self.name = name.content }
+}
+
+/// The way a reader's swipe adjusts a value.
+public enum AccessibilityAdjustmentDirection: Sendable {
+    case increment, decrement
 }
 
 public struct AccessibilityTraits: OptionSet, Sendable {
