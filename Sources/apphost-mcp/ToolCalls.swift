@@ -140,6 +140,12 @@ struct ToolCalls: Sendable {
             childArguments += ["--width", String(width)]
         }
         if try arguments.bool("real_time") == true { childArguments.append("--real-time") }
+        if let sizeClass = try arguments.string("size_class") {
+            guard Session.SizeClass(rawValue: sizeClass) != nil else {
+                throw ToolError(message: "start: 'size_class' must be compact or regular, got '\(sizeClass.visible)'")
+            }
+            childArguments += ["--size-class=" + sizeClass]
+        }
         childArguments += try features(arguments) + ["--feature-timeout", String(featureTimeout)]
         guard let id = await sessions.reserve(limit: maximumSessions) else {
             let open = await sessions.ids

@@ -150,6 +150,9 @@ enum ToolCatalog {
                 Schema.Property(
                     name: "real_time", type: "boolean",
                     description: "Let view models' sleeps (a debounce, a delay) take real time. By default they wait for the wait tool, as in apphost test, so every run sees the same screens."),
+                Schema.Property(
+                    name: "size_class", type: "string",
+                    description: "The device's width as the views' horizontalSizeClass: compact (a phone, the default) or regular (an iPad)."),
             ],
             required: ["start"]),
         "tap": Schema(description: "Tap an element of the session's screen: a button, a link or a switch. Returns the new screen.", properties: [session, element], required: ["session", "element"]),

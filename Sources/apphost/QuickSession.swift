@@ -21,7 +21,7 @@ enum QuickSession {
     static let valued: Set<String> = [
         "--features", "--log-level", "--probe-timeout", "--cache-dir",
         "--start", "--open", "--state", "--script", "--width", "--format", "--color", "--feature-timeout",
-        "--settle-timeout",
+        "--settle-timeout", "--size-class",
     ]
     static let flags: Set<String> = ["--allow-untrusted", "--strict", "--watch", "--tui"]
 
@@ -64,7 +64,8 @@ enum QuickSession {
             let format = convert(values["--format"], Session.Format.init(rawValue:), default: .text),
             let color = convert(values["--color"], ColorMode.init(rawValue:), default: .auto),
             let featureTimeout = convert(values["--feature-timeout"], Int.init, default: SessionGuard.defaultLimit),
-            let settleTimeout = convert(values["--settle-timeout"], Double.init, default: Double(Session.defaultSettleTimeout.components.seconds))
+            let settleTimeout = convert(values["--settle-timeout"], Double.init, default: Double(Session.defaultSettleTimeout.components.seconds)),
+            let sizeClass = convert(values["--size-class"], Session.SizeClass.init(rawValue:), default: .compact)
         else { return nil }
         features.logLevel = logLevel
         features.probeTimeout = probeTimeout
@@ -84,6 +85,7 @@ enum QuickSession {
         run.color = color
         run.featureTimeout = featureTimeout
         run.settleTimeout = settleTimeout
+        run.sizeClass = sizeClass
         do {
             try run.features.validate()
             try run.validate()

@@ -50,6 +50,9 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Seconds a command may wait for the work it started to settle before its screen is drawn (0 to 60).")
     var settleTimeout: Double = Double(Session.defaultSettleTimeout.components.seconds)
 
+    @Option(help: "The device's width as the views' horizontalSizeClass: compact (a phone, the default) or regular (an iPad).")
+    var sizeClass: Session.SizeClass = .compact
+
     func validate() throws {
         if tui {
             guard script == nil, format == .text else {
@@ -105,6 +108,11 @@ struct Run: AsyncParsableCommand {
             output = { @MainActor @Sendable text in standardOutput(text) }
             errorOutput = { @MainActor @Sendable line in standardError(redErrors ? Run.redErrorPrefix(line) : line) }
         }
+        var options = Session.Options(
+            width: effectiveWidth, strict: strict, format: format, color: color.enabled(for: STDOUT_FILENO),
+            settleTimeout: .milliseconds(Int64((settleTimeout * 1000).rounded()))
+        )
+        options.sizeClass = sizeClass
         let session: Session
         do {
             session = try Launch.session(
@@ -112,10 +120,7 @@ struct Run: AsyncParsableCommand {
                 registry: host.registry,
                 store: state.map(StateStore.init(path:)),
                 open: open,
-                options: Session.Options(
-                    width: effectiveWidth, strict: strict, format: format, color: color.enabled(for: STDOUT_FILENO),
-                    settleTimeout: .milliseconds(Int64((settleTimeout * 1000).rounded()))
-                ),
+                options: options,
                 output: output,
                 errorOutput: errorOutput,
                 warn: { standardError("warning: \($0)\n") }
@@ -290,6 +295,7 @@ extension Session {
 }
 
 extension Session.Format: @retroactive ExpressibleByArgument {}
+extension Session.SizeClass: @retroactive ExpressibleByArgument {}
 extension ColorMode: @retroactive ExpressibleByArgument {}
 
 extension Run {

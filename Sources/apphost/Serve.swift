@@ -34,6 +34,9 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Let view models' sleeps take real time (by default they wait for wait commands, as in apphost test).")
     var realTime = false
 
+    @Option(help: "The device's width as the views' horizontalSizeClass: compact (a phone, the default) or regular (an iPad).")
+    var sizeClass: Session.SizeClass = .compact
+
     /// The parent's pid, as the program that runs this session gives it (apphost mcp).
     @Option(help: .hidden)
     var parent: Int32?
@@ -64,7 +67,11 @@ struct Serve: AsyncParsableCommand {
         do {
             session = try Launch.session(
                 start: start ?? Self.start(for: open ?? "", in: host.registry), registry: host.registry, store: nil, open: open,
-                options: Session.Options(width: width, format: .text, color: false, virtualTime: !realTime),
+                options: {
+                    var options = Session.Options(width: width, format: .text, color: false, virtualTime: !realTime)
+                    options.sizeClass = sizeClass
+                    return options
+                }(),
                 output: { said.output += $0 },
                 errorOutput: { line in
                     let line = line.trimmingNewlines

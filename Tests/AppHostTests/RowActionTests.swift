@@ -204,4 +204,50 @@ struct UntitledScreenTests {
         let reached = CrawlReport.Reached(node: node, path: ["tap 1 (A note)"], edges: [])
         #expect(reached.line == "  notes/note  tap 1 (A note)")
     }
+
+    /// A destination may name the title its screen has while the view names none: a detail that
+    /// is still loading, a screen with no `navigationTitle`.
+    @Test
+    func aFallbackTitleTheDestinationNamesStandsInUntilTheViewNamesOne() async throws {
+        let registry = DestinationRegistry()
+        try registry.register(TitledNoteNavigation.self, root: .notes, feature: "notes") { destination, router in
+            switch destination {
+            case .notes: Screen { Title("Notes"); Link("A note", to: TitledNoteNavigation.note); Link("Draft", to: TitledNoteNavigation.draft) }
+            case .note: Screen { AppHostKit.Text("Buy milk") }
+            case .draft: Screen { Title("Shopping"); AppHostKit.Text("Eggs") }
+            }
+        }
+        var written = ""
+        let sut = Session(
+            registry: registry, start: try #require(registry.root(named: "titled")),
+            options: Session.Options(width: 30), output: { written += $0 }, errorOutput: { _ in }
+        )
+        await sut.start()
+        await sut.execute("tap A note")
+        let note = written
+        written = ""
+        await sut.execute("back")
+        await sut.execute("tap Draft")
+        await sut.end()
+
+        let rule = String(repeating: "═", count: 30), thin = String(repeating: "─", count: 30)
+        #expect(note.hasSuffix("\(rule)\nNote\nNotes › Note\n\(thin)\nBuy milk\n\(rule)\n"), "\(note)")
+        #expect(written.hasSuffix("\(rule)\nShopping\nNotes › Shopping\n\(thin)\nEggs\n\(rule)\n"), "the view's own title wins: \(written)")
+    }
+}
+
+enum TitledNoteNavigation: Navigation {
+    case notes
+    case note
+    case draft
+
+    static let routeName = "titled"
+
+    var fallbackTitle: String? {
+        switch self {
+        case .notes: nil
+        case .note: "Note"
+        case .draft: "Draft"
+        }
+    }
 }

@@ -78,3 +78,46 @@ struct TextLooksTests {
         #expect(Text("Hi").bold() + Text("!").bold() == Text("Hi!").bold())
     }
 }
+
+enum WidthNavigation: Navigation {
+    case page
+
+    static let routeName = "width"
+}
+
+/// A layout that follows the width, as adaptive apps write one.
+struct AdaptiveView: View {
+    @Environment(\.horizontalSizeClass) private var sizeClass
+
+    var body: some View {
+        switch sizeClass {
+        case .regular: Text("Sidebar and detail")
+        case .compact: Text("One column")
+        case nil: Text("No size class")
+        @unknown default: Text("Another size class")
+        }
+    }
+}
+
+/// A session stands for a phone (compact width) unless told it is an iPad (`--size-class regular`).
+@MainActor
+@Suite
+struct SizeClassTests {
+    @Test(arguments: [(Session.SizeClass.compact, "One column"), (.regular, "Sidebar and detail")])
+    func theViewsSeeTheSessionsWidth(sizeClass: Session.SizeClass, shown: String) async throws {
+        let registry = DestinationRegistry()
+        try registry.register(WidthNavigation.self, root: .page, feature: "width") { _, router in
+            Screen(AdaptiveView(), router: router)
+        }
+        var options = Session.Options(width: 40)
+        options.sizeClass = sizeClass
+        var written = ""
+        let sut = Session(
+            registry: registry, start: try #require(registry.root(named: "width")),
+            options: options, output: { written += $0 }, errorOutput: { _ in }
+        )
+        await sut.start()
+        await sut.end()
+        #expect(written.contains(shown + "\n"), "\(written)")
+    }
+}

@@ -21,11 +21,19 @@ public protocol Navigation: RouteCodable {
     /// Empty by default: the type's destinations are then unknown to tools. A case left out of the
     /// list still works; tools just do not offer it.
     static var allDestinations: [Self] { get }
+
+    /// The title of the destination's screen while its view names none (a detail still loading,
+    /// a screen with no `navigationTitle`): the header, the breadcrumbs, the crawl and the graph
+    /// use it. `nil` by default: a screen with no title then has none, as on a device.
+    var fallbackTitle: String? { get }
 }
 
 extension Navigation {
     /// None listed: the type's destinations are unknown to tools.
     public static var allDestinations: [Self] { [] }
+
+    /// No fallback: a screen with no title has none.
+    public var fallbackTitle: String? { nil }
 }
 
 extension Navigation where Self: CaseIterable {

@@ -106,7 +106,10 @@ public struct Registration {
         // screens of the same few routes again and again: the values of recent routes are kept.
         let recent = DecodedRoutes<Value>()
         self.makeScreen = { (route, router) throws(RouteError) in
-            makeScreen(try recent.value(of: route), router)
+            let value = try recent.value(of: route)
+            var screen = makeScreen(value, router)
+            if screen.fallbackTitle == nil { screen.fallbackTitle = value.fallbackTitle }
+            return screen
         }
         check = { (route) throws(RouteError) in _ = try route.decode(as: Value.self) }
         let listed = DestinationSummary.of(Value.self)

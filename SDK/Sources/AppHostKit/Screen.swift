@@ -34,6 +34,9 @@ public struct Screen {
     private let layers: (@MainActor () -> [ViewLayer])?
     private let urlHandler: (@MainActor (String) -> Bool)?
     private let visibility: (@MainActor (Bool) -> [@MainActor () -> Void])?
+    /// The title its destination names for while the view names none (``Navigation/fallbackTitle``).
+    @_spi(Host)
+    public var fallbackTitle: String?
 
     /// Pairs a view model with its view, a pure function of the model's state.
     public init<Model: ViewModel>(_ model: Model, @ViewBuilder view: @escaping @MainActor (Model) -> [Node]) {
@@ -198,10 +201,10 @@ public struct Screen {
     @_spi(Host)
     public var body: [Node] { makeBody() }
 
-    /// The first title in the body, if any.
+    /// The first title in the body, else its destination's fallback, if any.
     @_spi(Host)
     public var title: String? {
-        body.firstTitle
+        body.firstTitle ?? fallbackTitle
     }
 }
 

@@ -22,6 +22,9 @@ public final class SessionDefaults: @unchecked Sendable {
     public var changed: (@Sendable () -> Void)?
     /// Called with what was refused when a value is past the bounds, for the host to say so.
     public var refused: (@Sendable (String) -> Void)?
+    /// Whether the session stands for a device of regular width (an iPad, `--size-class regular`)
+    /// rather than a phone's compact one: the views' `horizontalSizeClass`. Not saved.
+    public var isRegularWidth = false
 
     public init(values: [String: DefaultsValue] = [:]) {
         self.values = values

@@ -13,6 +13,11 @@ public enum CharacterNavigation: Navigation {
 
     /// One value of each destination, for tools (`apphost routes`, Tab completion, coverage, crawl).
     public static let allDestinations: [CharacterNavigation] = [.list, .detail(identifier: 1), .picker]
+
+    /// What a detail is called while it loads, before its view names the character.
+    public var fallbackTitle: String? {
+        if case .detail = self { "Character" } else { nil }
+    }
 }
 
 /// What the character picker hands back to the screen that opened it.

@@ -246,7 +246,11 @@ public struct EnvironmentValues: CustomStringConvertible {
 
     /// The value for `key`, or its default.
     public subscript<Key: EnvironmentKey>(key: Key.Type) -> Key.Value {
-        get { values[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
+        get {
+            // Looked up first: a missing value cast to an optional `Value` would be a nil that is there.
+            guard let stored = values[ObjectIdentifier(key)] else { return Key.defaultValue }
+            return stored as? Key.Value ?? Key.defaultValue
+        }
         set { values[ObjectIdentifier(key)] = newValue }
     }
 
@@ -358,7 +362,10 @@ private struct OpenURLKey: EnvironmentKey {
     }
 }
 private struct ColorSchemeKey: EnvironmentKey { static var defaultValue: ColorScheme { .light } }
-private struct HorizontalSizeClassKey: EnvironmentKey { static var defaultValue: UserInterfaceSizeClass? { .compact } }
+/// A phone's, unless the session stands for a device of regular width (`--size-class regular`).
+private struct HorizontalSizeClassKey: EnvironmentKey {
+    static var defaultValue: UserInterfaceSizeClass? { SessionDefaults.current?.isRegularWidth == true ? .regular : .compact }
+}
 private struct VerticalSizeClassKey: EnvironmentKey { static var defaultValue: UserInterfaceSizeClass? { .regular } }
 private struct DynamicTypeSizeKey: EnvironmentKey { static var defaultValue: DynamicTypeSize { .large } }
 private struct IsPresentedKey: EnvironmentKey { static var defaultValue: Bool { false } }

@@ -215,7 +215,7 @@ final class ScreenStore {
         while let scope = state, screens[item].indices.contains(depth), !screens[item][depth].isEmpty {
             let top = screens[item][depth][screens[item][depth].count - 1]
             let body = top.life.body(reportingTo: work)
-            let breadcrumbs = self.breadcrumbs(item: item, depth: depth, top: body.firstTitle ?? "", views: top.life.screen.viewLayers)
+            let breadcrumbs = self.breadcrumbs(item: item, depth: depth, top: body.firstTitle ?? top.life.screen.fallbackTitle ?? "", views: top.life.screen.viewLayers)
             switch presentedAs {
             case .sheet?:
                 layers.append(.sheet(body: body, breadcrumbs: breadcrumbs))
@@ -265,7 +265,8 @@ final class ScreenStore {
             if let title = screens[item][depth][index].title {
                 titles.append(title)
             } else {
-                let title = screens[item][depth][index].life.body(reportingTo: work).firstTitle ?? ""
+                let life = screens[item][depth][index].life
+                let title = life.body(reportingTo: work).firstTitle ?? life.screen.fallbackTitle ?? ""
                 screens[item][depth][index].title = title
                 titles.append(title)
             }

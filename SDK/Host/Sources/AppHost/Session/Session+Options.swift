@@ -9,6 +9,14 @@ extension Session {
         case json
     }
 
+    /// The width a session's device has, as SwiftUI's `horizontalSizeClass` gives it.
+    public enum SizeClass: String, Sendable, CaseIterable {
+        /// A phone held upright: the default.
+        case compact
+        /// An iPad, or a large phone on its side.
+        case regular
+    }
+
     /// How a session behaves.
     public struct Options: Sendable {
         /// Columns of rendered text.
@@ -31,6 +39,8 @@ extension Session {
         public var writeRoot: String?
         /// How many deadlines one `wait` on virtual time wakes at most (``Session/maximumWakeUps``).
         public var maximumWakeUps: Int
+        /// The width of the device the session stands for: the views' `horizontalSizeClass`.
+        public var sizeClass: SizeClass = .compact
 
         /// Creates options.
         public init(

@@ -90,6 +90,7 @@ public final class Session {
         let warn: @MainActor (String) -> Void = { [weak self] in self?.writeError("warning: \($0.visible)\n") }
         navigator = Navigator(registry: registry, state: state, report: report, warn: warn)
         screens = ScreenStore(registry: registry, work: work, defaults: defaults, report: report)
+        defaults.isRegularWidth = options.sizeClass == .regular
         // A value the app stored is saved as a navigation change is (the state file holds both).
         defaults.changed = { [weak self] in
             Task { @MainActor in self?.onChange?() }
