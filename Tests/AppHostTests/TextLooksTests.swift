@@ -121,3 +121,71 @@ struct SizeClassTests {
         #expect(written.contains(shown + "\n"), "\(written)")
     }
 }
+
+enum CardNavigation: Navigation {
+    case shop
+
+    static let routeName = "cards"
+}
+
+/// Cards as apps draw them: a shape behind a stack, a bordered stack, a tag in a capsule, all on a
+/// screen with a background of its own.
+struct ShopView: View {
+    var body: some View {
+        ScrollView {
+            VStack {
+                Text("New").padding(4).background(Capsule().fill(.blue))
+                VStack(alignment: .leading) {
+                    Text("Plumbus")
+                    Divider()
+                    Text("2 left")
+                }
+                .padding()
+                .background(RoundedRectangle(cornerRadius: 12).fill(.white))
+                VStack {
+                    Text("Fleeb juice")
+                    Button("Buy") {}
+                }
+                .padding()
+                .overlay { RoundedRectangle(cornerRadius: 12).stroke(.gray) }
+                Text("Prices include taxes")
+            }
+        }
+        .background(Color.gray.opacity(0.1))
+    }
+}
+
+/// A card (a shape behind or around a stack) is drawn as a group, so a rule inside it is its own.
+@MainActor
+@Suite
+struct CardTests {
+    @Test
+    func aCardIsDrawnAsAGroupAndAScreensBackgroundIsNot() async throws {
+        let registry = DestinationRegistry()
+        try registry.register(CardNavigation.self, root: .shop, feature: "cards") { _, router in
+            Screen(ShopView(), router: router)
+        }
+        var written = ""
+        let sut = Session(
+            registry: registry, start: try #require(registry.root(named: "cards")),
+            options: Session.Options(width: 30), output: { written += $0 }, errorOutput: { _ in }
+        )
+        await sut.start()
+        await sut.end()
+        let thin = String(repeating: "─", count: 30), rule = String(repeating: "═", count: 30)
+        #expect(written.hasSuffix("""
+            \(thin)
+            New
+
+              Plumbus
+              \(String(repeating: "─", count: 28))
+              2 left
+
+              Fleeb juice
+              [1] Buy
+            Prices include taxes
+            \(rule)
+
+            """), "\(written)")
+    }
+}

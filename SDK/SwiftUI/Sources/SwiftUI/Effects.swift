@@ -363,3 +363,52 @@ extension _TextLooksView: View where Content: View {
         return content._render(in: inner)
     }
 }
+
+// MARK: Cards
+
+/// Views a shape is drawn behind or around: a card.
+protocol _ShapeDrawing {}
+extension _ShapeView: _ShapeDrawing {}
+
+enum Card {
+    /// Whether `view` draws a shape (a `RoundedRectangle`, a filled or stroked shape): what makes a
+    /// card of the view it is behind or over.
+    static func isShape<V>(_ view: V) -> Bool {
+        view is any Shape || view is any _ShapeDrawing
+    }
+
+    /// `nodes` drawn as a group (an untitled section) when they are a card's content: more than one
+    /// element, and no list or section of their own (a screen's background is no card). A reader
+    /// reads a card's elements one by one; the group keeps them together on the screen, as the card
+    /// does, and a rule inside it is the card's.
+    static func group(_ nodes: [Node]) -> [Node] {
+        var count = 0
+        func visit(_ nodes: [Node]) -> Bool {
+            for node in nodes {
+                switch node {
+                case .list, .section, .title: return false
+                case .group(let inner), .styled(_, let inner): if !visit(inner) { return false }
+                default: count += 1
+                }
+            }
+            return true
+        }
+        guard visit(nodes), count > 1 else { return nodes }
+        return [.section(nil, nodes)]
+    }
+}
+
+/// A view with a background: a card when the background is a shape.
+struct _BackgroundView<Content> {
+    let content: Content
+    let isCard: Bool
+}
+
+extension _BackgroundView: View where Content: View {
+    var body: Never { primitiveBody(Self.self) }
+
+    func _render(in context: _RenderContext) -> [Node] {
+        let nodes = content._render(in: context)
+        return isCard ? Card.group(nodes) : nodes
+    }
+}

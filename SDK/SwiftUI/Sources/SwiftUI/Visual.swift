@@ -66,11 +66,12 @@ extension View {
     nonisolated public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View { self }
     /// The system's background behind the view: accepted, looks only.
     nonisolated public func background(ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View { self }
-    nonisolated public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View { self }
-    nonisolated public func background<T: Shape>(in shape: T, fillStyle: FillStyle = FillStyle()) -> some View { self }
+    /// A shape behind the view: a card, whose content is drawn as a group.
+    nonisolated public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View { _BackgroundView(content: self, isCard: true) }
+    nonisolated public func background<T: Shape>(in shape: T, fillStyle: FillStyle = FillStyle()) -> some View { _BackgroundView(content: self, isCard: true) }
     @_disfavoredOverload
-    nonisolated public func background<V: View>(_ background: V, alignment: Alignment = .center) -> some View { self }
-    nonisolated public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View { self }
+    nonisolated public func background<V: View>(_ background: V, alignment: Alignment = .center) -> some View { _BackgroundView(content: self, isCard: Card.isShape(background)) }
+    nonisolated public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View { _BackgroundView(content: self, isCard: Card.isShape(content())) }
     nonisolated public func backgroundStyle<S: ShapeStyle>(_ style: S) -> some View { self }
     nonisolated public func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> some View { self }
     nonisolated public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View { self }
@@ -138,13 +139,23 @@ extension View {
     nonisolated public func textContentType(_ textContentType: UITextContentType?) -> some View { self }
 
     /// Draws `overlay` after the content.
+    /// Draws `overlay` after the content; a shape over it (a border) makes a card of it, as a
+    /// shape behind it does.
     public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
         let overlay = content()
-        return modified { context, drawContent in drawContent(context) + overlay._render(in: context.child("overlay")) }
+        let isCard = Card.isShape(overlay)
+        return modified { context, drawContent in
+            let nodes = drawContent(context) + overlay._render(in: context.child("overlay"))
+            return isCard ? Card.group(nodes) : nodes
+        }
     }
     @_disfavoredOverload
     public func overlay<V: View>(_ overlay: V, alignment: Alignment = .center) -> some View {
-        modified { context, drawContent in drawContent(context) + overlay._render(in: context.child("overlay")) }
+        let isCard = Card.isShape(overlay)
+        return modified { context, drawContent in
+            let nodes = drawContent(context) + overlay._render(in: context.child("overlay"))
+            return isCard ? Card.group(nodes) : nodes
+        }
     }
     nonisolated public func overlay<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View { self }
 
