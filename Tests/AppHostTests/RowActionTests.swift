@@ -101,6 +101,27 @@ struct RowActionTests {
         #expect(line.contains(#"{"text":"Bread","type":"text"},{"label":"Delete","number":4,"row":"Bread","type":"button"}"#), "\(line)")
     }
 
+    /// `show --ids` lists the elements that have an identifier, with their numbers: what a flow's
+    /// author needs to address them by a name that does not change with the text.
+    @Test
+    func showIdsListsTheElementsThatHaveAnIdentifier() async throws {
+        let registry = DestinationRegistry()
+        try registry.register(PantryNavigation.self, root: .pantry, feature: "pantry") { _, router in
+            Screen(PantryView().toolbar { Button("Add") {}.accessibilityIdentifier("pantry.add") }, router: router)
+        }
+        var written = ""
+        let sut = Session(
+            registry: registry, start: try #require(registry.root(named: "pantry")),
+            options: Session.Options(width: 40), output: { written += $0 }, errorOutput: { _ in }
+        )
+        await sut.start()
+        written = ""
+        await sut.execute("show --ids")
+        #expect(written == "identifiers:\n  [1] Add  pantry.add\n", "\(written)")
+        await sut.execute("tap pantry.add")
+        await sut.end()
+    }
+
     /// The kit's own `RowAction` is a row's action as a swipe action is.
     @Test
     func theKitsRowActionIsDrawnOnItsRowsLine() {

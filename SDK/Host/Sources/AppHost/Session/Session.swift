@@ -317,6 +317,12 @@ public final class Session {
         case .show:
             if let current { writeScreen(current.bytes) }
             return .proceed
+        case .showIdentifiers:
+            let named = (current?.layout.actions ?? []).enumerated().compactMap { index, action in
+                action.identifier.map { "  [\(index + 1)] \(action.label.visible)  \($0.visible)\n" }
+            }
+            write(named.isEmpty ? "no element on this screen has an identifier\n" : "identifiers:\n" + named.joined())
+            return .proceed
         case .record(let file):
             if let file {
                 do {

@@ -24,6 +24,8 @@ public enum SessionCommand: Hashable, Sendable {
     case quit
     /// Draw the screen on top again (`show`, `ls`; Enter on an empty line at a prompt).
     case show
+    /// List the elements of the screen on top that have an identifier (`show --ids`).
+    case showIdentifiers
     /// List every destination the loaded features provide.
     case routes
     /// Start recording the session as a flow into a file, or stop (nil).
@@ -45,6 +47,7 @@ public enum SessionCommand: Hashable, Sendable {
         ("tab N|NAME", "switch to tab (or sidebar item) N or NAME"),
         ("open LINK", "go to a route or deep link, e.g. open character/detail?identifier=2"),
         ("show", "draw the screen on top again (also ls)"),
+        ("show --ids", "list the elements that have an identifier (accessibilityIdentifier), which tap and type take too"),
         ("routes", "list every destination the loaded features provide"),
         ("state", "print the whole navigation state as a deep link"),
         ("state --url", "print a URL deep link of the destination on top, when its feature makes one"),
@@ -205,7 +208,9 @@ public enum SessionCommand: Hashable, Sendable {
             if argument == "--url" { return .stateURL }
             return try noArgument(.state)
         case "help", "?": return try noArgument(.help)
-        case "show", "ls": return try noArgument(.show)
+        case "show", "ls":
+            if argument == "--ids" { return .showIdentifiers }
+            return try noArgument(.show)
         case "routes": return try noArgument(.routes)
         case "record":
             guard !argument.isEmpty else {

@@ -41,7 +41,7 @@ extension SessionCommand {
     var isReplayable: Bool {
         switch self {
         case .tap, .type, .back, .root, .dismiss, .pop, .replace, .tab, .open, .wait, .waitUntil: true
-        case .state, .stateURL, .help, .quit, .show, .routes, .record: false
+        case .state, .stateURL, .help, .quit, .show, .showIdentifiers, .routes, .record: false
         }
     }
 }
