@@ -62,6 +62,10 @@ func installHostRuntime() {
 /// The main actor's executor: the dispatch main queue, which the main thread serves.
 /// Invariant for `@unchecked Sendable`: it has no state; the queue is thread-safe.
 final class HostMainExecutor: MainExecutor, @unchecked Sendable {
+    /// The main queue, made once: on Linux each `DispatchQueue.main` is a new object (an
+    /// allocation and a release for every job, and for every isolation check).
+    static let mainQueue = DispatchQueue.main
+
     func enqueue(_ job: consuming ExecutorJob) {
         enqueue(UnownedJob(job), for: SessionJobs.enqueuing)
     }
@@ -69,7 +73,7 @@ final class HostMainExecutor: MainExecutor, @unchecked Sendable {
     /// Runs `job` on the main thread, counted as `jobs`' until it has run.
     func enqueue(_ job: UnownedJob, for jobs: SessionJobs?) {
         jobs?.add(.main)
-        DispatchQueue.main.async {
+        Self.mainQueue.async {
             SessionJobs.running(for: jobs, job: job) { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
             jobs?.remove(.main)
         }
@@ -85,7 +89,7 @@ final class HostMainExecutor: MainExecutor, @unchecked Sendable {
     /// The main queue is drained where dispatch chooses (on Linux, not always the main thread): the
     /// main actor is the queue, not a thread.
     func checkIsolated() {
-        dispatchPrecondition(condition: .onQueue(.main))
+        dispatchPrecondition(condition: .onQueue(Self.mainQueue))
     }
 }
 
@@ -174,7 +178,7 @@ actor MainQueueLane {
     private final class Executor: SerialExecutor, @unchecked Sendable {
         func enqueue(_ job: consuming ExecutorJob) {
             let job = UnownedJob(job)
-            DispatchQueue.main.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+            HostMainExecutor.mainQueue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
         }
     }
 
