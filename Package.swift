@@ -8,6 +8,7 @@ let kit: Target.Dependency = .product(name: "AppHostKit", package: "SDK")
 let mocks: Target.Dependency = .product(name: "AppHostKitMocks", package: "Mocks")
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let host: Target.Dependency = .product(name: "AppHost", package: "Host")
+let support: Target.Dependency = .product(name: "AppHostSupport", package: "Host")
 let testing: Target.Dependency = .product(name: "AppHostTesting", package: "Host")
 let swiftUI: Target.Dependency = .product(name: "SwiftUI", package: "SwiftUI")
 let hostSupport: Target.Dependency = .product(name: "CHostSupport", package: "Host")
@@ -95,12 +96,13 @@ let package = Package(
         // The options `apphost` and `apphost-mcp` share, declared once.
         .target(
             name: "AppHostOptions",
-            dependencies: [host, kit, logging, .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [host, support, kit, logging, .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "apphost",
             dependencies: [
                 host,
+                support,
                 "AppHostOptions",
                 .product(name: "AppHostScaffold", package: "Host"),
                 hostSupport,
@@ -113,12 +115,12 @@ let package = Package(
         .executableTarget(
             name: "apphost-mcp",
             dependencies: [
-                host, kit, logging, "AppHostOptions",
+                host, support, kit, logging, "AppHostOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
-        .executableTarget(name: "apphost-benchmark", dependencies: [host, kit]),
+        .executableTarget(name: "apphost-benchmark", dependencies: [host, support, kit]),
 
         .target(
             name: "AboutFeature",
@@ -145,7 +147,7 @@ let package = Package(
         .testTarget(
             name: "AppHostTests",
             dependencies: [
-                host, testing, "FFIProbe", "apphost", kit, swiftUI, .product(name: "CAppHost", package: "SDK"),
+                host, support, testing, "FFIProbe", "apphost", kit, swiftUI, .product(name: "CAppHost", package: "SDK"),
                 .product(name: "AppHostScaffold", package: "Host"),
                 .product(name: "AppHostFuzzing", package: "Host"),
                 // The guard's decision is tested with made-up times (SessionGuardTests).

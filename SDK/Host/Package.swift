@@ -12,6 +12,9 @@ let package = Package(
     name: "AppHostLibrary",
     products: [
         .library(name: "AppHost", targets: ["AppHost"]),
+        // What every part of the host uses and that knows nothing of it: whole reads and writes,
+        // child processes, confined writes, shell words, text helpers, logging.
+        .library(name: "AppHostSupport", targets: ["AppHostSupport"]),
         .library(name: "AppHostTesting", targets: ["AppHostTesting"]),
         // The package `apphost new-feature` writes: for the executable and its tests, not in the host library.
         .library(name: "AppHostScaffold", targets: ["AppHostScaffold"]),
@@ -38,15 +41,19 @@ let package = Package(
         // The count of jobs the Swift runtime hands to its global pool (for settling).
         .target(name: "CHostTasks"),
         .target(
+            name: "AppHostSupport",
+            dependencies: [kit, "CHostProcess", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
             name: "AppHost",
             dependencies: [
-                kit, "CFFI", "CHostGuard", "CHostProcess", "CHostTasks", .product(name: "CAppHost", package: "SDK"),
+                "AppHostSupport", kit, "CFFI", "CHostGuard", "CHostProcess", "CHostTasks", .product(name: "CAppHost", package: "SDK"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "AppHostTesting", dependencies: ["AppHost", kit]),
-        .target(name: "AppHostScaffold", dependencies: ["AppHost"]),
+        .target(name: "AppHostTesting", dependencies: ["AppHost", "AppHostSupport", kit]),
+        .target(name: "AppHostScaffold", dependencies: ["AppHost", "AppHostSupport"]),
         // The fuzz targets, for Fuzz/ and the tests that replay their corpora: not in the host library.
-        .target(name: "AppHostFuzzing", dependencies: ["AppHost", kit, .product(name: "CAppHost", package: "SDK")]),
+        .target(name: "AppHostFuzzing", dependencies: ["AppHost", "AppHostSupport", kit, .product(name: "CAppHost", package: "SDK")]),
     ]
 )

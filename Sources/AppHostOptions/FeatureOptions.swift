@@ -1,9 +1,10 @@
 import AppHost
 @_spi(Host) import AppHostKit
-import Logging
+import AppHostSupport
 import ArgumentParser
 import Dispatch
 import Glibc
+import Logging
 
 /// Options every subcommand shares, in `apphost` and `apphost-mcp` alike: where features are and how much to log.
 public struct FeatureOptions: ParsableArguments, Sendable {

@@ -2,6 +2,7 @@
 // unbuffered, so that lines from the host and its features never interleave mid-line.
 
 import AppHost
+import AppHostSupport
 import Glibc
 
 /// Writes `text` to standard output.

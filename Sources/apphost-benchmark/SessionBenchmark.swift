@@ -4,6 +4,7 @@
 // and whether memory stays flat over a million commands and a million bad ones.
 
 import AppHost
+import AppHostSupport
 import Foundation
 
 @MainActor

@@ -4,8 +4,9 @@
 // session, and the server answers the next request. Logs go to standard error, never standard output.
 
 import AppHost
-import AppHostOptions
 @_spi(Host) import AppHostKit
+import AppHostOptions
+import AppHostSupport
 import ArgumentParser
 import Foundation
 import Logging

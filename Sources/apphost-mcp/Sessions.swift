@@ -2,6 +2,7 @@
 // crashes or hangs ends its own session and never the server.
 
 import AppHost
+import AppHostSupport
 import Dispatch
 import Foundation
 import Synchronization

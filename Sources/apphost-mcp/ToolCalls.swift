@@ -2,6 +2,7 @@
 // child process and return what it printed.
 
 import AppHost
+import AppHostSupport
 import Dispatch
 import Foundation
 import Logging

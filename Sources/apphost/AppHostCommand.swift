@@ -1,9 +1,10 @@
 import AppHost
-import AppHostOptions
 @_spi(Host) import AppHostKit
+import AppHostOptions
+import AppHostSupport
 import ArgumentParser
-import FoundationEssentials
 import Dispatch
+import FoundationEssentials
 import Glibc
 
 /// The entry point. It is synchronous so that the executors which let `apphost test` run a view

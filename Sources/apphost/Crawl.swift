@@ -1,6 +1,7 @@
 import AppHost
-import AppHostOptions
 @_spi(Host) import AppHostKit
+import AppHostOptions
+import AppHostSupport
 import ArgumentParser
 import Dispatch
 import FoundationEssentials

@@ -1,8 +1,9 @@
 // The crawl itself: a breadth-first walk whose states warm children explore, and its queue.
 
 import AppHost
-import AppHostOptions
 @_spi(Host) import AppHostKit
+import AppHostOptions
+import AppHostSupport
 import ArgumentParser
 import Dispatch
 import FoundationEssentials

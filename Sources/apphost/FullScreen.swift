@@ -9,6 +9,7 @@
 
 import AppHost
 import AppHostOptions
+import AppHostSupport
 import CHostTerminal
 import FoundationEssentials
 import Glibc

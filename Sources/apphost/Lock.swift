@@ -1,5 +1,6 @@
 import AppHost
 import AppHostOptions
+import AppHostSupport
 import ArgumentParser
 
 struct Lock: AsyncParsableCommand {

@@ -1,9 +1,10 @@
 import AppHost
 import AppHostOptions
+import AppHostSupport
 import ArgumentParser
+import Dispatch
 import FoundationEssentials
 import Glibc
-import Dispatch
 import Synchronization
 
 /// `apphost test PATH...`: runs every flow file, each in a fresh session in a child process of its own

@@ -7,12 +7,13 @@
 // load is reported and the session keeps running the last good build.
 
 import AppHost
-import AppHostOptions
 @_spi(Host) import AppHostKit
+import AppHostOptions
+import AppHostSupport
 import CHostTerminal
+import Dispatch
 import FoundationEssentials
 import Glibc
-import Dispatch
 import Synchronization
 
 /// The navigation state's deep link, as of the last command, and the commands that reach the

@@ -1,4 +1,5 @@
 import AppHost
+@testable import AppHostSupport
 import Foundation
 import Synchronization
 import Testing

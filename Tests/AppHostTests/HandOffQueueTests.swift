@@ -1,4 +1,5 @@
 import AppHost
+@testable import AppHostSupport
 import Testing
 
 /// The queue a session takes its input from: values in order, a waiting reader woken by the next

@@ -1,3 +1,4 @@
+@testable import AppHostSupport
 import Testing
 
 @testable import AppHost

@@ -1,10 +1,11 @@
 import AppHost
-@testable import apphost
+@testable import AppHostSupport
 import Foundation
 import MCP
-import SystemPackage
 import Synchronization
+import SystemPackage
 import Testing
+@testable import apphost
 
 /// `apphost mcp` driven by the MCP SDK's own client over real pipes, the server a real child process.
 @Suite

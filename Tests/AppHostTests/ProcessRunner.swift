@@ -1,4 +1,5 @@
 import AppHost
+@testable import AppHostSupport
 import AppHostTesting
 import Foundation
 import Synchronization

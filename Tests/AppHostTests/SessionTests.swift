@@ -1,5 +1,6 @@
 import AppHost
 @_spi(Host) import AppHostKit
+@testable import AppHostSupport
 import Testing
 
 @MainActor

@@ -1,4 +1,5 @@
 import AppHost
+import AppHostSupport
 import FoundationEssentials
 import Glibc
 

@@ -1,7 +1,8 @@
 @_spi(Host) import AppHostKit
-import Logging
+import AppHostSupport
 import CAppHost
 import CHostGuard
+import Logging
 
 extension CFeatureDefinition {
     /// The registry entry of this feature's routes, for the file at `origin`.

@@ -6,11 +6,12 @@
 // copied into a Swift String before the call returns.
 
 @_spi(Host) import AppHostKit
-import Logging
+import AppHostSupport
 import CAppHost
-import Synchronization
 import FoundationEssentials
 import Glibc
+import Logging
+import Synchronization
 
 /// Collects the nodes a C render function adds, with lists and sections nested by begin/end pairs.
 final class CScreenBuilder {

@@ -4,6 +4,7 @@
 // feature loads, and calls the render function through it with the decoded
 // parameters each time the screen is drawn.
 
+import AppHostSupport
 import CFFI
 import FoundationEssentials
 import Glibc

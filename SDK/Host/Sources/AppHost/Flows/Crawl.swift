@@ -1,4 +1,5 @@
 @_spi(Host) import AppHostKit
+import AppHostSupport
 import FoundationEssentials
 import Glibc
 

@@ -1,3 +1,4 @@
+import AppHostSupport
 import FoundationEssentials
 import Glibc
 

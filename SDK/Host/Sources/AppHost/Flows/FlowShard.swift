@@ -2,6 +2,7 @@
 // chosen the same way on every machine from the same files (and the same timings file), so the N
 // parts together run every flow exactly once.
 
+import AppHostSupport
 import FoundationEssentials
 import Glibc
 

@@ -1,6 +1,7 @@
 // A warm start from the registry cache, its checks of each file used, and saving the cache.
 
 @_spi(Host) import AppHostKit
+import AppHostSupport
 import FoundationEssentials
 import Glibc
 import Logging

@@ -19,10 +19,11 @@
 // order, so a start-up costs a few processes, not one per file.
 
 @_spi(Host) import AppHostKit
+import AppHostSupport
+import Dispatch
 import FoundationEssentials
 import Glibc
 import Synchronization
-import Dispatch
 
 /// What a probe reports about a file that loads: the names it claims, and its description as JSON.
 public struct ProbedFeature: Sendable {

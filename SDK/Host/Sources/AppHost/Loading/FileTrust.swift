@@ -4,6 +4,7 @@
 // (the rule OpenSSH's StrictModes applies to ~/.ssh). `--allow-untrusted` lifts it.
 
 @_spi(Host) import AppHostKit
+import AppHostSupport
 import FoundationEssentials
 import Glibc
 

@@ -2,11 +2,12 @@
 // (the greeting first), its output, its time, and how it ended.
 
 @_spi(Host) import AppHostKit
+import AppHostSupport
+import CHostProcess
+import Dispatch
 import FoundationEssentials
 import Glibc
-import CHostProcess
 import Synchronization
-import Dispatch
 
 /// Why a probe child could not be started.
 struct ProbeSpawnError: Error {

@@ -29,6 +29,7 @@
 //   refused <path> <device> <inode> <size> <mtime> <ctime> <sha256 or -> - <message>
 
 @_spi(Host) import AppHostKit
+import AppHostSupport
 import FoundationEssentials
 import Glibc
 import Synchronization

@@ -1,6 +1,7 @@
 // What the registry cache keeps: a file's key, the names it claims, its description's text, and
 // the record of one file.
 
+import AppHostSupport
 import FoundationEssentials
 import Glibc
 import Synchronization

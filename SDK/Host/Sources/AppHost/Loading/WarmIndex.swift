@@ -6,6 +6,7 @@
 // allocation. Anything unusual (a damaged line, a name claimed twice, a folder
 // the cache does not know) and the host takes the full path instead.
 
+import AppHostSupport
 import FoundationEssentials
 import Glibc
 

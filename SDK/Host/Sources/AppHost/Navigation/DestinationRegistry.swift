@@ -1,4 +1,5 @@
 @_spi(Host) import AppHostKit
+import AppHostSupport
 
 // The registry maps route names to the factories that turn a route into a
 // screen. It knows nothing about files or loading: the host's loader turns a

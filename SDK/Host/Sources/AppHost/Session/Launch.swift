@@ -1,4 +1,5 @@
 @_spi(Host) @_spi(Runtime) import AppHostKit
+import AppHostSupport
 
 /// Why a session could not start.
 public enum LaunchError: Error, Equatable, CustomStringConvertible {

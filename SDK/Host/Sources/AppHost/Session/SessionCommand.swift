@@ -1,3 +1,4 @@
+import AppHostSupport
 /// One line of a session, parsed.
 public enum SessionCommand: Hashable, Sendable {
     /// What `tap` aims at.

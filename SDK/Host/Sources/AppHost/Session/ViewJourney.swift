@@ -5,6 +5,7 @@
 // state file and a `--watch` reload open that state and replay the commands.
 
 @_spi(Host) @_spi(Runtime) import AppHostKit
+import AppHostSupport
 import FoundationEssentials
 
 /// The way to the layers the views own now: the state (as its deep link) before the first

@@ -193,7 +193,7 @@ public struct WriteRoot: Sendable {
     /// with `bytes`: written to a new name beside it, opened with O_EXCL and O_NOFOLLOW (mode 0600),
     /// then renamed over it. A file or a link someone planted at the new name, in a cache folder
     /// others can write to, is never written through. Not synced: what it holds can be made again.
-    static func replaceOwnFile(_ path: String, with bytes: [UInt8]) throws(WriteRefusal) {
+    package static func replaceOwnFile(_ path: String, with bytes: [UInt8]) throws(WriteRefusal) {
         var temporary = ""
         var descriptor: Int32 = -1
         for _ in 0..<16 where descriptor < 0 {

@@ -26,7 +26,7 @@ public enum Suggestion {
     }
 
     /// The optimal-string-alignment distance of `a` and `b`, or more than `limit` once it must be.
-    static func distance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
+    package static func distance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
         if abs(a.count - b.count) > limit { return limit + 1 }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var previous2 = [Int](repeating: 0, count: b.count + 1)

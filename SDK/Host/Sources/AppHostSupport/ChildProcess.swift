@@ -128,7 +128,7 @@ public final class ChildWatch: Sendable {
         case output = 0, errors = 1
     }
 
-    let stream: Stream
+    package let stream: Stream
     private let line: @Sendable (String) -> Void
     private let stopPipe: (read: Int32, write: Int32)
 
@@ -152,9 +152,9 @@ public final class ChildWatch: Sendable {
         _ = write(stopPipe.write, &byte, 1)
     }
 
-    var stopDescriptor: Int32 { stopPipe.read }
+    package var stopDescriptor: Int32 { stopPipe.read }
 
-    func heard(_ text: String) { line(text) }
+    package func heard(_ text: String) { line(text) }
 }
 
 /// A program that could not be started.

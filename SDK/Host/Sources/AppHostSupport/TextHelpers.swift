@@ -51,8 +51,12 @@ public enum NumberText {
 }
 
 /// An error that is only a message.
-struct MessageError: Error, CustomStringConvertible {
-    let description: String
+package struct MessageError: Error, CustomStringConvertible {
+    package let description: String
+
+    package init(description: String) {
+        self.description = description
+    }
 }
 
 /// An error as one line for a person: a file error from FoundationEssentials as the file and the

@@ -17,7 +17,7 @@ public final class ProcessHandle: Sendable {
     private let descriptor: Int32
     private let reaped = Atomic<Bool>(false)
 
-    init(pid: pid_t) {
+    package init(pid: pid_t) {
         self.pid = pid
         descriptor = apphost_pidfd_open(pid)
     }
@@ -40,13 +40,13 @@ public final class ProcessHandle: Sendable {
     /// Waits for the process to end and reaps it: its raw wait status. It is marked reaped first,
     /// so that no signal by pid (where there is no pidfd) can follow the reap: the owner reaps a
     /// child it has told to end, so a signal it would miss has nothing left to do.
-    func reap() -> Int32 {
+    package func reap() -> Int32 {
         reaped.store(true, ordering: .releasing)
         return Descriptor.waitForChild(pid) ?? 0
     }
 
     /// Reaps the process if it has ended: its raw wait status, or nil while it runs.
-    func reapIfEnded() -> Int32? {
+    package func reapIfEnded() -> Int32? {
         var status: Int32 = 0
         guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
         reaped.store(true, ordering: .releasing)
@@ -79,7 +79,7 @@ public final class LineChild {
     private var ended: (status: Int32, said: String)?
 
     /// The most of standard error kept.
-    static let errorsKept = 65_536
+    package static let errorsKept = 65_536
 
     /// Starts `executable` with `arguments`; `environment` is added to this process's.
     public init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws(ChildProcessError) {

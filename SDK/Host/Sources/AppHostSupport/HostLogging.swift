@@ -24,7 +24,7 @@ public enum HostLogging {
 
 extension LogLevel {
     /// The feature-log level of a swift-log level.
-    init(_ level: Logger.Level) {
+    package init(_ level: Logger.Level) {
         switch level {
         case .trace: self = .trace
         case .debug: self = .debug
@@ -39,7 +39,7 @@ extension LogLevel {
 
 extension Logger.Level {
     /// The swift-log level of a feature-log level; a level added to the kit later is logged as a notice.
-    init(_ level: LogLevel) {
+    package init(_ level: LogLevel) {
         switch level {
         case .trace: self = .trace
         case .debug: self = .debug
