@@ -67,18 +67,20 @@ final class SessionEvents: Sendable {
     }
 
     /// Reads standard input on a new thread, handing over together the lines that are ready (up to
-    /// ``batch``), saying `idle` before a read that would wait; ends with `end`.
+    /// ``batch``), saying `idle` before a read that would wait; ends with `end`. Input is read in
+    /// blocks (``InputLines``), and looked at with `poll` only when no whole line is left in hand:
+    /// a pipe full of commands costs one read(2) a block, not a poll and a read a line.
     func readStandardInput() {
         startThread { [self] in
+            var input = InputLines(descriptor: STDIN_FILENO)
             var ready: [String] = []
             while true {
-                var waiting = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-                if poll(&waiting, 1, 0) <= 0 || ready.count >= Self.batch {
+                if ready.count >= Self.batch || (!input.hasLine && !input.hasPendingInput()) {
                     if !ready.isEmpty, !sendBatch(ready) { return }
                     ready = []
-                    if poll(&waiting, 1, 0) <= 0 { send(.idle) }
+                    if !input.hasLine, !input.hasPendingInput() { send(.idle) }
                 }
-                guard let line = readLine(strippingNewline: true) else { break }
+                guard let line = input.next() else { break }
                 ready.append(line.withoutCarriageReturn)
             }
             if !ready.isEmpty, !sendBatch(ready) { return }
@@ -166,5 +168,76 @@ final class PromptTurns: Sendable {
             defer { state.text = nil }
             return state.text
         }
+    }
+}
+
+/// The lines of a descriptor, read a block at a time: each as `readLine` gives it (without its
+/// newline, invalid UTF-8 repaired; a last line with no newline is a line).
+struct InputLines {
+    /// The most bytes one read(2) asks for.
+    static let blockSize = 65_536
+
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    /// Where the bytes not yet handed out begin in `buffer`.
+    private var start = 0
+    /// Where to look for the next newline: the bytes before it, from `start`, hold none.
+    private var scanned = 0
+    private var ended = false
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Whether a whole line is in hand, to be had without reading.
+    var hasLine: Bool {
+        mutating get {
+            if buffer[scanned...].contains(UInt8(ascii: "\n")) { return true }
+            scanned = buffer.count
+            return false
+        }
+    }
+
+    /// Whether the descriptor has bytes (or its end) to read at once.
+    func hasPendingInput() -> Bool {
+        if ended { return true }
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&waiting, 1, 0) > 0
+    }
+
+    /// The next line, reading more when none is in hand (waiting for it); nil at the end.
+    mutating func next() -> String? {
+        while true {
+            if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+                start = newline + 1
+                scanned = start
+                return line
+            }
+            scanned = buffer.count
+            if ended {
+                guard start < buffer.count else { return nil }
+                let line = String(decoding: buffer[start...], as: UTF8.self)
+                start = buffer.count
+                return line
+            }
+            fill()
+        }
+    }
+
+    /// Reads one block after what is in hand, dropping what was handed out already.
+    private mutating func fill() {
+        if start > 0 {
+            buffer.removeSubrange(0..<start)
+            scanned -= start
+            start = 0
+        }
+        let had = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: Self.blockSize))
+        let count = buffer.withUnsafeMutableBytes { bytes in
+            Descriptor.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[had...]))
+        }
+        buffer.removeSubrange((had + max(count, 0))...)
+        if count <= 0 { ended = true }
     }
 }
