@@ -74,6 +74,9 @@ let package = Package(
         featureLibrary("Gallery"),
         featureLibrary("Backup"),
         featureLibrary("Recipes"),
+        // Recorded network answers, opened by apphost only for a session that serves them (see
+        // docs/testing.md): FoundationNetworking stays out of the host's start-up.
+        .library(name: "AppHostNetworking", type: .dynamic, targets: ["AppHostNetworking"]),
         // A feature written in C: no Swift, no Swift runtime.
         .library(name: "AboutFeature", type: .dynamic, targets: ["AboutFeature"]),
         // Broken libraries for the loader's tests; their names keep them out of feature discovery.
@@ -121,6 +124,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "apphost-benchmark", dependencies: [host, support, kit]),
+        .target(name: "AppHostNetworking", dependencies: [.product(name: "AppHostNetwork", package: "Host")]),
 
         .target(
             name: "AboutFeature",
@@ -150,6 +154,7 @@ let package = Package(
                 host, support, testing, "FFIProbe", "apphost", kit, swiftUI, .product(name: "CAppHost", package: "SDK"),
                 .product(name: "AppHostScaffold", package: "Host"),
                 .product(name: "AppHostFuzzing", package: "Host"),
+                .product(name: "AppHostNetwork", package: "Host"),
                 // The guard's decision is tested with made-up times (SessionGuardTests).
                 .product(name: "CHostSupport", package: "Host"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -184,7 +189,7 @@ let package = Package(
         ),
     ]
         + feature("Home")
-        + feature("Character", mainActorByDefault: true, views: true, resources: [.process("Resources")])
+        + feature("Character", mainActorByDefault: true, views: true, resources: [.copy("Resources/Network")])
         + feature("Settings", views: true)
         + feature("Shell", mainActorByDefault: true)
         + feature("Episode", mainActorByDefault: true, views: true, resources: [.process("Resources")])

@@ -16,6 +16,10 @@ let package = Package(
         // child processes, confined writes, shell words, text helpers, logging.
         .library(name: "AppHostSupport", targets: ["AppHostSupport"]),
         .library(name: "AppHostTesting", targets: ["AppHostTesting"]),
+        // Recorded network answers: a URLProtocol over FoundationNetworking, which the host library
+        // does not link. `apphost` opens it as a library (AppHost's `AppHostNetworking` product)
+        // only for a session that serves recorded answers; tests link it.
+        .library(name: "AppHostNetwork", targets: ["AppHostNetwork"]),
         // The package `apphost new-feature` writes: for the executable and its tests, not in the host library.
         .library(name: "AppHostScaffold", targets: ["AppHostScaffold"]),
         .library(name: "AppHostFuzzing", targets: ["AppHostFuzzing"]),
@@ -51,7 +55,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "AppHostTesting", dependencies: ["AppHost", "AppHostSupport", kit]),
+        .target(name: "AppHostNetwork", dependencies: ["AppHostSupport"]),
+        .target(name: "AppHostTesting", dependencies: ["AppHost", "AppHostSupport", "AppHostNetwork", kit]),
         .target(name: "AppHostScaffold", dependencies: ["AppHost", "AppHostSupport"]),
         // The fuzz targets, for Fuzz/ and the tests that replay their corpora: not in the host library.
         .target(name: "AppHostFuzzing", dependencies: ["AppHost", "AppHostSupport", kit, .product(name: "CAppHost", package: "SDK")]),

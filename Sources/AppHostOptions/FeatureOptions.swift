@@ -23,6 +23,16 @@ public struct FeatureOptions: ParsableArguments, Sendable {
     @Flag(help: "Load feature files and folders that others can write to, or that others own.")
     public var allowUntrusted = false
 
+    @Option(
+        name: .customLong("network"),
+        help: "A folder of recorded network answers that URLSession requests are served from, never a socket (repeatable).",
+        completion: .directory
+    )
+    public var networkFolders: [String] = []
+
+    @Option(help: "Record into this folder the answer the real network gives to each request no recording answers.", completion: .directory)
+    public var networkRecord: String?
+
     public init() {}
 
     public var discovery: FeatureDiscovery { FeatureDiscovery(options: directories) }
@@ -52,6 +62,16 @@ public struct FeatureOptions: ParsableArguments, Sendable {
                 if reportRefusals || !line.hasPrefix("error: ") { standardError(line + "\n") }
             }
         )
+        // Recorded answers are in place before any feature's code runs: the folders named, and
+        // each feature's own (a Network folder in its resources) as it loads.
+        do {
+            for folder in networkFolders { try RecordedNetwork.serve(folder) }
+            if let networkRecord { try RecordedNetwork.record(into: networkRecord) }
+        } catch {
+            standardError("error: \(error)\n")
+            return nil
+        }
+        RecordedNetwork.serveFeatureRecordings { standardError("warning: \($0)\n") }
         host.loadFeatures(from: discovery, options: options)
         // Nothing at all was found: a folder named by mistake (a package rather than its build
         // folder) is the likely cause, and saying so beats "no feature loaded" alone.
@@ -114,7 +134,13 @@ extension FeatureOptions {
         var arguments = directories.flatMap { ["--features", $0] }
         if let cacheDir { arguments += ["--cache-dir", cacheDir] }
         if allowUntrusted { arguments.append("--allow-untrusted") }
+        arguments += networkArguments
         return arguments
+    }
+
+    /// The recorded network's options as given.
+    var networkArguments: [String] {
+        networkFolders.flatMap { ["--network", $0] } + (networkRecord.map { ["--network-record", $0] } ?? [])
     }
 
     /// These options, for a child `apphost` to find the same features the same way.
@@ -123,6 +149,7 @@ extension FeatureOptions {
         arguments += ["--probe-timeout", String(probeTimeout), "--log-level", logLevel.rawValue]
         if let cacheDir { arguments += ["--cache-dir", cacheDir] }
         if allowUntrusted { arguments.append("--allow-untrusted") }
+        arguments += networkArguments
         return arguments
     }
 }

@@ -147,6 +147,7 @@ struct ToolCalls: Sendable {
             }
             childArguments += ["--size-class=" + sizeClass]
         }
+        childArguments += try arguments.strings("network").map { "--network=" + $0 }
         childArguments += try features(arguments) + ["--feature-timeout", String(featureTimeout)]
         guard let id = await sessions.reserve(limit: maximumSessions) else {
             let open = await sessions.ids

@@ -153,6 +153,9 @@ enum ToolCatalog {
                 Schema.Property(
                     name: "size_class", type: "string",
                     description: "The device's width as the views' horizontalSizeClass: compact (a phone, the default) or regular (an iPad)."),
+                Schema.Property(
+                    name: "network", type: .object(["type": "array", "items": .object(["type": "string"])]),
+                    description: "Folders of recorded network answers that URLSession requests are served from, before the features' own (see docs/testing.md)."),
             ],
             required: ["start"]),
         "tap": Schema(description: "Tap an element of the session's screen: a button, a link or a switch. Returns the new screen.", properties: [session, element], required: ["session", "element"]),

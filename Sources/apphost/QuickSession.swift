@@ -22,13 +22,14 @@ enum QuickSession {
     static let valued: Set<String> = [
         "--features", "--log-level", "--probe-timeout", "--cache-dir",
         "--start", "--open", "--state", "--script", "--width", "--format", "--color", "--feature-timeout",
-        "--settle-timeout", "--size-class",
+        "--settle-timeout", "--size-class", "--network", "--network-record",
     ]
     static let flags: Set<String> = ["--allow-untrusted", "--strict", "--watch", "--tui"]
 
     static func parse(_ arguments: [String]) -> Run? {
         var values: [String: String] = [:]
         var directories: [String] = []
+        var networkFolders: [String] = []
         var flagsSet: Set<String> = []
         var index = 0
         while index < arguments.count {
@@ -52,7 +53,13 @@ enum QuickSession {
                 value = arguments[index]
                 index += 1
             }
-            if name == "--features" { directories.append(value) } else { values[name] = value }
+            if name == "--features" {
+                directories.append(value)
+            } else if name == "--network" {
+                networkFolders.append(value)
+            } else {
+                values[name] = value
+            }
         }
         guard let start = values["--start"] else { return nil }
 
@@ -72,6 +79,8 @@ enum QuickSession {
         features.probeTimeout = probeTimeout
         features.cacheDir = values["--cache-dir"]
         features.allowUntrusted = flagsSet.contains("--allow-untrusted")
+        features.networkFolders = networkFolders
+        features.networkRecord = values["--network-record"]
         var run = Run()
         run.features = features
         run.start = start

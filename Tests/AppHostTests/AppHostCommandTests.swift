@@ -124,7 +124,7 @@ struct AppHostCommandTests {
                   backup/main()
                   backup/schedule()
               character  \(directory)/libCharacterFeature.so  (\(FeatureBuild.kit))  probed
-                resources  \(directory)/AppHost_CharacterFeature.resources  (1 file)
+                resources  \(directory)/AppHost_CharacterFeature.resources  (26 files)
                 deep links myapp://character
                 character  CharacterFeature.CharacterNavigation  (start: character/list)
                   character/list()

@@ -45,27 +45,31 @@ struct FeatureResourcesTests {
 
         #expect(session.status == 0, "\(session.errors)")
         #expect(session.output.contains("24 characters\n  [3] Rick Sanchez (Alive)\n"), "\(session.output)")
-        #expect(list.output.contains("    resources  \(copy.features.path(folder))  (1 file)\n"), "\(list.output)")
+        #expect(list.output.contains("    resources  \(copy.features.path(folder))  (26 files)\n"), "\(list.output)")
     }
 
     @Test
-    func aCopiedFeatureWithoutItsResourcesSaysWhereItLooked() throws {
+    func aCopiedFeatureWithoutItsRecordedAnswersNamesTheRequestNoneAnswers() throws {
         let copy = try Copy(resources: nil)
+        let empty = try FeatureFixtures()
 
-        let session = try run(["--start", "character"], copy, input: "show\n")
-        // The renderer wraps the long line, and breaks the long path: compare without white space.
+        let session = try run(["--start", "character", "--network", empty.directory.path], copy, input: "show\n")
+        // The renderer wraps the long line: compare without white space.
         let squeezed = { (text: String) in text.filter { !$0.isWhitespace } }
-        let expected = "error: characters unavailable: CharacterFeature has no resources: no CharacterFeature.resources "
-            + "(or *_CharacterFeature.resources) folder beside \(copy.library) [3] Retry"
 
         #expect(session.status == 0)
-        #expect(squeezed(session.output).contains(squeezed(expected)), "\(session.output)")
+        #expect(squeezed(session.output).contains(squeezed(
+            "error: characters unavailable: no recorded answer for GET https://rickandmortyapi.com/api/character [3] Retry"
+        )), "\(session.output)")
+        #expect(session.errors.contains(
+            "error: start: network: no recorded answer for GET https://rickandmortyapi.com/api/character (none in \(empty.directory.path))"
+        ), "\(session.errors)")
     }
 
     @Test
     func aFeaturesResourcesAreLockedWithIt() throws {
         let copy = try Copy(resources: "CharacterFeature.resources")
-        let fixture = copy.features.path("CharacterFeature.resources/characters.json")
+        let fixture = copy.features.path("CharacterFeature.resources/Network/GET-rickandmortyapi.com-api-character.json")
 
         let locked = try run(["lock"], copy)
         let lockFile = try String(contentsOfFile: copy.features.path("apphost.lock"), encoding: .utf8)
@@ -76,14 +80,14 @@ struct FeatureResourcesTests {
         let missing = try run(["list"], copy)
 
         #expect(locked.status == 0)
-        #expect(lockFile.contains("  CharacterFeature.resources/characters.json\n"), "\(lockFile)")
+        #expect(lockFile.contains("  CharacterFeature.resources/Network/GET-rickandmortyapi.com-api-character.json\n"), "\(lockFile)")
         #expect(before.errors == "", "\(before.errors)")
         #expect(changed.status == 2)
         #expect(changed.errors.contains(
-            "error: \(copy.library): its resource CharacterFeature.resources/characters.json has changed since it was locked (SHA-256 "
+            "error: \(copy.library): its resource CharacterFeature.resources/Network/GET-rickandmortyapi.com-api-character.json has changed since it was locked (SHA-256 "
         ), "\(changed.errors)")
         #expect(missing.errors.contains(
-            "\(copy.library): its locked resource CharacterFeature.resources/characters.json is missing (lock file"
+            "\(copy.library): its locked resource CharacterFeature.resources/Network/GET-rickandmortyapi.com-api-character.json is missing (lock file"
         ), "\(missing.errors)")
     }
 
@@ -94,7 +98,7 @@ struct FeatureResourcesTests {
         #expect(throws: FeatureResourcesError.self) { try resources.bytes("../libCharacterFeature.so") }
         #expect(throws: FeatureResourcesError.self) { try resources.bytes("/etc/passwd") }
         #expect(throws: FeatureResourcesError.self) { try resources.bytes("absent.json") }
-        #expect(try resources.text("characters.json").contains("\"Rick Sanchez\""))
+        #expect(try resources.text("Network/GET-rickandmortyapi.com-api-character.json").contains("\"Rick Sanchez\""))
     }
 
     @Test

@@ -50,7 +50,7 @@ struct WatchTests {
         defer { if process.isRunning { process.terminate() } }
         try Self.waitFor("Rick Sanchez", in: output)
 
-        let fixture = resources + "/characters.json"
+        let fixture = resources + "/Network/GET-rickandmortyapi.com-api-character-1.json"
         let renamed = try String(contentsOfFile: fixture, encoding: .utf8).replacingOccurrences(of: "Rick Sanchez", with: "Rick Prime")
         try Data(renamed.utf8).write(to: URL(fileURLWithPath: fixture + ".new"))
         #expect(rename(fixture + ".new", fixture) == 0)

@@ -5,38 +5,26 @@ nonisolated protocol CharacterRepositoryContract: Sendable {
     func character(identifier: Int) async throws(CharacterError) -> Character
 }
 
-/// Characters from a data source, read when first asked for and then kept in memory.
+/// Characters from a data source: the list is fetched when first asked for and then kept in
+/// memory; a character's details are fetched each time.
 nonisolated final class CharacterRepository: CharacterRepositoryContract {
-    private let source: Mutex<Result<CharacterDataSource, CharacterError>?>
-    private let load: @Sendable () throws(CharacterError) -> CharacterDataSource
+    private let dataSource: any CharacterDataSourceContract
+    private let kept = Mutex<[Character]?>(nil)
 
-    /// A repository over `load`'s data set (by default the feature's resources), read once.
-    init(load: @escaping @Sendable () throws(CharacterError) -> CharacterDataSource = CharacterDataSource.fixtures) {
-        self.source = Mutex(nil)
-        self.load = load
-    }
-
-    private func dataSource() throws(CharacterError) -> CharacterDataSource {
-        let result = source.withLock { kept in
-            if let kept { return kept }
-            let loaded: Result<CharacterDataSource, CharacterError>
-            do throws(CharacterError) { loaded = .success(try load()) } catch { loaded = .failure(error) }
-            kept = loaded
-            return loaded
-        }
-        return try result.get()
+    init(dataSource: any CharacterDataSourceContract = CharacterRemoteDataSource()) {
+        self.dataSource = dataSource
     }
 
     // The data source leaves the main actor, as networking code does: a view model's await hops
     // to the global pool and back, and its result arrives after work on another thread.
     @concurrent func characters() async throws(CharacterError) -> [Character] {
-        try dataSource().characters
+        if let kept = kept.withLock({ $0 }) { return kept }
+        let characters = try await dataSource.characters()
+        kept.withLock { $0 = characters }
+        return characters
     }
 
     @concurrent func character(identifier: Int) async throws(CharacterError) -> Character {
-        guard let character = try dataSource().characters.first(where: { $0.id == identifier }) else {
-            throw .notFound(identifier: identifier)
-        }
-        return character
+        try await dataSource.character(identifier: identifier)
     }
 }

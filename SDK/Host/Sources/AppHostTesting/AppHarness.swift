@@ -1,5 +1,6 @@
 import AppHost
 @_spi(Host) import AppHostKit
+import AppHostNetwork
 import Foundation
 
 /// Why a harness could not start.
@@ -44,13 +45,16 @@ public final class AppHarness {
 
     /// Loads `lib<name>Feature.so` for each name from the build directory and starts a session at `start`
     /// (a destination's or a shell's name), restoring and saving `stateFile` if one is given.
+    /// `URLSession.shared` requests are answered from recorded answers (as `--network` does): each
+    /// feature's own (a `Network` folder in its resources) and those in the `network` folders.
     public convenience init(
         features: [String],
         start: String,
         options: Session.Options = Session.Options(),
-        stateFile: String? = nil
+        stateFile: String? = nil,
+        network: [String] = []
     ) async throws {
-        try await self.init(paths: features.map(Self.libraryPath), start: start, options: options, stateFile: stateFile)
+        try await self.init(paths: features.map(Self.libraryPath), start: start, options: options, stateFile: stateFile, network: network)
     }
 
     /// Loads the feature libraries at `paths` and starts a session at `start`.
@@ -58,8 +62,10 @@ public final class AppHarness {
         paths: [String],
         start: String,
         options: Session.Options = Session.Options(),
-        stateFile: String? = nil
+        stateFile: String? = nil,
+        network: [String] = []
     ) async throws {
+        try Self.serveRecordedNetwork(network)
         let host = FeatureHost()
         for path in paths {
             do {
@@ -81,6 +87,15 @@ public final class AppHarness {
     ) async throws {
         let host = FeatureHost(registry: registry)
         try await self.init(host: host, start: start, options: options, stateFile: stateFile)
+    }
+
+    /// Serves, in this test process, each loaded feature's recorded answers and those in `folders`.
+    /// The folders stay served for the rest of the process (URLProtocol's registry is the
+    /// process's): a test that wants no recording served uses a request no folder answers.
+    nonisolated public static func serveRecordedNetwork(_ folders: [String] = []) throws {
+        RecordedNetwork.link(NetworkModule.install)
+        RecordedNetwork.serveFeatureRecordings { _ in }
+        for folder in folders { try RecordedNetwork.serve(folder) }
     }
 
     private init(host: FeatureHost, start: String, options: Session.Options, stateFile: String?) async throws {

@@ -58,6 +58,9 @@ final class SessionJobs: Sendable {
         var held = 0
         /// Sleeps scheduled on the real clock that have not woken.
         var timers = 0
+        /// Network requests served from recorded answers that have not been answered
+        /// (``RecordedNetwork``).
+        var requests = 0
         /// Moves on at every change.
         var version: UInt64 = 0
     }
@@ -94,6 +97,13 @@ final class SessionJobs: Sendable {
 
     /// The most URLs one command's code may open; more are dropped, and the session says so.
     static let maximumOpenedURLs = 16
+
+    /// What went wrong with the recorded network during a command (a request no recording
+    /// answers), for the session to report once the command's work has settled.
+    let networkErrors = Mutex<[String]>([])
+
+    /// The most network errors kept for one command.
+    static let maximumNetworkErrors = 16
 
     /// Whether work of the session's commands may be running: a marker is alive besides the
     /// `ownMarkers` the caller holds itself.
@@ -153,7 +163,7 @@ final class SessionJobs: Sendable {
     /// The counts now.
     var counts: Counts { state.withLock { $0.counts } }
 
-    enum Kind { case main, pool, held, timers }
+    enum Kind { case main, pool, held, timers, requests }
 
     /// Counts one more of `kind`.
     func add(_ kind: Kind) { change(kind, by: 1) }
@@ -168,6 +178,7 @@ final class SessionJobs: Sendable {
             case .pool: state.counts.pool += delta
             case .held: state.counts.held += delta
             case .timers: state.counts.timers += delta
+            case .requests: state.counts.requests += delta
             }
             state.counts.version &+= 1
             defer { state.waiter = nil }

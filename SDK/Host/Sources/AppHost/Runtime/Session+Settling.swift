@@ -34,6 +34,7 @@ extension Session {
     /// ``CommandWork`` (a task-local value, which unstructured tasks copy), so the marker is held
     /// exactly as long as one lives.
     public func settle() async {
+        defer { reportNetworkErrors() }
         settleRounds = 0
         // Moved out, not copied: the marker must be referenced from here alone for the work to be finished.
         var marker = startedWork.take()
@@ -91,6 +92,14 @@ extension Session {
                 _ = await jobs.waitForChange(since: counts.version, until: nil)
                 continue
             }
+            if counts.requests > 0 {
+                // A network request served from recorded answers is in flight: its answer lands
+                // soon, whatever the machine's load. What the command awaits has returned, or the
+                // answer's arrival is a change.
+                if let awaited, awaited.isFinished { return true }
+                _ = await jobs.waitForChange(since: counts.version, until: nil)
+                continue
+            }
             // Nothing of the session can run.
             if let awaited {
                 if awaited.isFinished { return true }
@@ -127,6 +136,16 @@ extension Session {
                 return false
             }
         }
+    }
+
+    /// Reports what went wrong with the recorded network while the command's work ran (a request
+    /// no recording answers), as the command's errors.
+    func reportNetworkErrors() {
+        let errors = jobs.networkErrors.withLock { errors in
+            defer { errors.removeAll() }
+            return errors
+        }
+        for error in errors { report("\(runningCommand): \(error)") }
     }
 
     /// Waits for a change of the counts since `version`, or until `deadline`; true if one came.

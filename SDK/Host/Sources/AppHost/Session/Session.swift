@@ -460,7 +460,11 @@ public final class Session {
     /// The marker of the view-model code the current command ran, until it settles.
     var startedWork: CommandWork?
     /// The count of this session's jobs, which the host's executors keep (see ``settle()``).
-    let jobs = SessionJobs()
+    let jobs: SessionJobs = {
+        let jobs = SessionJobs()
+        RecordedNetwork.sessionStarted(jobs)
+        return jobs
+    }()
     /// Whether this session's view-model sleeps wait for `wait` (see ``Options/virtualTime``).
     public var usesVirtualTime: Bool { jobs.isVirtual }
     /// How far `wait` has moved the session's virtual clock.

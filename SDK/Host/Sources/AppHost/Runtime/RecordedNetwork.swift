@@ -1,0 +1,199 @@
+// Recorded network answers, from the host's side: it opens the network module (a library of its
+// own, libAppHostNetworking.so, which links FoundationNetworking; the host library does not) and
+// lends it what counts a request as a session's work. See docs/testing.md.
+
+import AppHostSupport
+import Dispatch
+import Glibc
+import Synchronization
+
+/// The recorded network of this process: the folders of recorded answers it serves, and the
+/// folder it records into. Once installed, every http and https request made through
+/// `URLSession.shared` is answered from the recordings, never from a socket.
+public enum RecordedNetwork {
+    /// The module's entry point (see `apphost_network_install` in AppHostNetwork).
+    public typealias Install = @convention(c) (
+        UnsafePointer<CChar>?, Int32,
+        @convention(c) () -> UnsafeMutableRawPointer?,
+        @convention(c) (UnsafeMutableRawPointer?) -> Void,
+        @convention(c) (UnsafeMutableRawPointer?) -> Void,
+        @convention(c) (UnsafeMutableRawPointer?) -> Void,
+        @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>) -> Void,
+        @convention(c) (UnsafeMutableRawPointer?, Int64, @convention(c) (UnsafeMutableRawPointer?) -> Void, UnsafeMutableRawPointer?) -> Void
+    ) -> UnsafeMutablePointer<CChar>?
+
+    /// The library's file name, looked for beside the running program and beside the kit.
+    public static let libraryName = "libAppHostNetworking.so"
+
+    /// Uses `install`, the module linked into this program (a test bundle, through AppHostTesting),
+    /// instead of opening the library.
+    public static func link(_ install: Install) {
+        state.withLock { state in
+            if state.install == nil { state.install = install }
+        }
+    }
+
+    private struct State {
+        var install: Install?
+        var folders: [String] = []
+        var recordFolder: String?
+        var observing = false
+        /// The session last made, for a request whose code is no session's (a detached task).
+        weak var latest: SessionJobs?
+    }
+
+    private static let state = Mutex(State())
+
+    /// Serves the recorded answers in `folder` from now on. Throws naming the folder or file at
+    /// fault, or the library when it cannot be opened.
+    public static func serve(_ folder: String) throws(RecordedNetworkError) {
+        try call(folder: folder, record: false)
+    }
+
+    /// Records into `folder` the answer the real network gives to each request that no recording
+    /// answers, and serves it from then on.
+    public static func record(into folder: String) throws(RecordedNetworkError) {
+        try call(folder: folder, record: true)
+    }
+
+    /// The folders served, and the one recorded into.
+    public static var folders: (served: [String], recording: String?) {
+        state.withLock { ($0.folders, $0.recordFolder) }
+    }
+
+    /// Whether any request is served from recordings in this process.
+    public static var isServing: Bool { state.withLock { $0.install != nil } }
+
+    /// The name of the folder, in a feature's resources, whose recorded answers are served
+    /// whenever the feature is loaded: a feature's recordings travel with it.
+    public static let featureFolderName = "Network"
+
+    /// Serves, from now on, the recorded answers each feature library ships (a ``featureFolderName``
+    /// folder in its resources) as the library is opened, before any of its code runs; `warn` is
+    /// told of recordings that cannot be read (the feature still loads). Once a process.
+    public static func serveFeatureRecordings(warn: @escaping @Sendable (String) -> Void) {
+        let first = state.withLock { state in
+            defer { state.observing = true }
+            return !state.observing
+        }
+        guard first else { return }
+        FeatureLoader.observeLoads { path, _ in
+            guard let resources = FeatureResourceFolder.of(library: path) else { return }
+            let folder = resources + "/" + featureFolderName
+            var status = stat()
+            guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return }
+            do {
+                try serve(folder)
+            } catch {
+                warn("\(path): its recorded network answers are not served: \(error)")
+            }
+        }
+    }
+
+    /// Notes `jobs` as the session last made: the one a request made by no session's code counts for.
+    static func sessionStarted(_ jobs: SessionJobs) {
+        state.withLock { $0.latest = jobs }
+    }
+
+    private static func call(folder: String, record: Bool) throws(RecordedNetworkError) {
+        let install = try installer()
+        let failure = folder.withCString { install($0, record ? 1 : 0, claim, begin, end, release, report, after) }
+        if let failure {
+            defer { free(failure) }
+            throw RecordedNetworkError(description: String(cString: failure))
+        }
+        state.withLock { state in
+            if record { state.recordFolder = folder } else if !state.folders.contains(folder) { state.folders.append(folder) }
+        }
+    }
+
+    private static func installer() throws(RecordedNetworkError) -> Install {
+        if let install = state.withLock({ $0.install }) { return install }
+        var tried: [String] = []
+        var found: Install?
+        let kitFolder = "/" + KitIdentity.path.split(separator: "/").dropLast().joined(separator: "/")
+        for folder in [FeatureDiscovery.executableDirectory, kitFolder] where !tried.contains(folder + "/" + libraryName) {
+            let path = folder + "/" + libraryName
+            tried.append(path)
+            guard let library = dlopen(path, RTLD_NOW | RTLD_LOCAL), let symbol = dlsym(library, "apphost_network_install") else { continue }
+            found = unsafeBitCast(symbol, to: Install.self)
+            break
+        }
+        guard let install = found else {
+            throw RecordedNetworkError(
+                description: "recorded network answers need \(libraryName), and there is none at \(tried.joined(separator: " or ")); build it with the host (swift build)"
+            )
+        }
+        state.withLock { $0.install = install }
+        return install
+    }
+
+    // MARK: The hooks the module calls, from any thread
+
+    /// The session of the code running now (or, if none, the session last made), retained.
+    private static let claim: @convention(c) () -> UnsafeMutableRawPointer? = {
+        guard let jobs = SessionJobs.enqueuing ?? RecordedNetwork.state.withLock({ $0.latest }) else { return nil }
+        return Unmanaged.passRetained(jobs).toOpaque()
+    }
+
+    private static let begin: @convention(c) (UnsafeMutableRawPointer?) -> Void = { session in
+        guard let session else { return }
+        Unmanaged<SessionJobs>.fromOpaque(session).takeUnretainedValue().add(.requests)
+    }
+
+    private static let end: @convention(c) (UnsafeMutableRawPointer?) -> Void = { session in
+        guard let session else { return }
+        Unmanaged<SessionJobs>.fromOpaque(session).takeUnretainedValue().remove(.requests)
+    }
+
+    private static let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { session in
+        guard let session else { return }
+        Unmanaged<SessionJobs>.fromOpaque(session).release()
+    }
+
+    private static let report: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>) -> Void = { session, message in
+        let text = String(cString: message)
+        guard let session else {
+            let line = Array("error: \(text)\n".utf8)
+            line.withUnsafeBytes { _ = Descriptor.writeAll(STDERR_FILENO, $0) }
+            return
+        }
+        let jobs = Unmanaged<SessionJobs>.fromOpaque(session).takeUnretainedValue()
+        jobs.networkErrors.withLock { errors in
+            if errors.count < SessionJobs.maximumNetworkErrors { errors.append(text) }
+        }
+        jobs.touch()
+    }
+
+    private static let after: @convention(c) (
+        UnsafeMutableRawPointer?, Int64, @convention(c) (UnsafeMutableRawPointer?) -> Void, UnsafeMutableRawPointer?
+    ) -> Void = { session, nanoseconds, call, context in
+        let later = Later(call: call, context: context)
+        guard let session else {
+            HostWork.queue.asyncAfter(deadline: DispatchTime.now() + .nanoseconds(Int(nanoseconds))) { later.run() }
+            return
+        }
+        let jobs = Unmanaged<SessionJobs>.fromOpaque(session).takeUnretainedValue()
+        // Started as the session's code: the sleep is held on its virtual clock, or counted as a
+        // real timer, and the call runs as one of its jobs.
+        _ = jobs.readingClock {
+            Task {
+                try? await Task.sleep(for: .nanoseconds(nanoseconds))
+                later.run()
+            }
+        }
+    }
+
+    /// A call the module asked for later.
+    /// Invariant for `@unchecked Sendable`: the context is the module's, handed to one call, once.
+    private struct Later: @unchecked Sendable {
+        let call: @convention(c) (UnsafeMutableRawPointer?) -> Void
+        let context: UnsafeMutableRawPointer?
+        func run() { call(context) }
+    }
+}
+
+/// Why recorded network answers cannot be served: the folder, file or library at fault.
+public struct RecordedNetworkError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+}
