@@ -353,4 +353,29 @@ struct MCPWireTests {
         #expect(none["id"] as? Int == 6 && text(none) == "no session is open", "\(none)")
         #expect(rest.isEmpty, "\(rest)")
     }
+
+    /// `start` with `network`: the session's URLSession requests are answered from the client's
+    /// folder first, and from the feature's own recordings for the rest.
+    @Test
+    func aSessionStartedWithNetworkFoldersIsAnsweredFromThem() throws {
+        let answers = try FeatureFixtures()
+        try Data(#"""
+            {"request": {"url": "https://rickandmortyapi.com/api/character/2"},
+             "response": {"json": {"id": 2, "name": "Morty Prime", "status": "Alive", "species": "Human", "origin": {"name": "Earth"}, "episode": []}}}
+            """#.utf8).write(to: URL(fileURLWithPath: answers.path("morty.json")))
+        let wire = try Wire(apphost)
+        let arguments = #"{"start":"character/detail?identifier=2","network":["\#(answers.directory.path)"]}"#
+        wire.send(#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"start","arguments":\#(arguments)}}"#)
+        let started = try wire.line()
+        wire.send(#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"tap","arguments":{"session":"s1","element":"Back"}}}"#)
+        let list = try wire.line()
+        wire.close()
+
+        func text(_ answer: [String: Any]) -> String {
+            (((answer["result"] as? [String: Any])?["content"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
+        }
+        #expect(text(started).contains("Morty Prime"), "\(started)")
+        #expect(text(list).contains("Rick Sanchez (Alive)"), "\(list)")
+        #expect(text(list).contains("24 characters"), "\(list)")
+    }
 }

@@ -3,6 +3,7 @@ import AppHostNetwork
 import AppHostTesting
 import Foundation
 import FoundationNetworking
+import Glibc
 import Testing
 
 /// Recorded network answers: the file format, and the real `apphost` serving the Character
@@ -196,5 +197,50 @@ struct RecordedNetworkTests {
 
         #expect(result.status == 0, "\(result.output)\(result.errors)")
         #expect(result.output.contains("PASS"), "\(result.output)")
+    }
+
+    @Test
+    func recordingKeepsWhatTheRealNetworkGaveAndServesItFromThenOn() async throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
+            print("note: python3 is not installed; recording from a real server was not tested (CI installs it)")
+            return
+        }
+        let site = try FeatureFixtures()
+        let recordings = try FeatureFixtures()
+        try Self.write("hello from a real server\n", to: site.path("hello.txt"))
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        server.arguments = ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site.directory.path]
+        let output = Pipe()
+        server.standardOutput = output
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { if server.isRunning { server.terminate() } }
+        // "Serving HTTP on 127.0.0.1 port 41234 (http://127.0.0.1:41234/) ..."
+        var banner = ""
+        while !banner.contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            banner += String(decoding: chunk, as: UTF8.self)
+        }
+        let port = try #require(banner.split(separator: " ").firstIndex(of: "port").map { banner.split(separator: " ")[$0 + 1] })
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/hello.txt"))
+
+        try AppHarness.serveRecordedNetwork()
+        try RecordedNetwork.record(into: recordings.directory.path)
+        defer { try? RecordedNetwork.stopRecording() }
+        let (live, liveResponse) = try await URLSession.shared.data(from: url)
+        kill(server.processIdentifier, SIGKILL)
+        server.waitUntilExit()
+        let (served, servedResponse) = try await URLSession.shared.data(from: url)
+        let written = try NetworkRecording(contentsOf: recordings.path("GET-127.0.0.1-hello.txt.json"))
+
+        #expect(String(decoding: live, as: UTF8.self) == "hello from a real server\n")
+        #expect((liveResponse as? HTTPURLResponse)?.statusCode == 200)
+        #expect(served == live, "served from the recording once the server is gone")
+        #expect((servedResponse as? HTTPURLResponse)?.statusCode == 200)
+        #expect(written.key == "GET \(url.absoluteString)")
+        #expect(written.body == Array(live))
+        #expect(written.headers["Date"] == nil && written.headers["Content-Length"] == nil, "\(written.headers)")
     }
 }

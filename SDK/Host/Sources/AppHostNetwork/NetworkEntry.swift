@@ -3,7 +3,7 @@
 import Foundation
 
 /// Installs the recorded network with the host's hooks; then serves `folder` (if not nil), or
-/// records into it when `record` is not zero. Returns nil, or an error message the caller frees.
+/// records into it when `record` is not zero (with no folder, stops recording). Returns nil, or an error message the caller frees.
 @_cdecl("apphost_network_install")
 public func apphostNetworkInstall(
     _ folder: UnsafePointer<CChar>?, _ record: Int32,
@@ -11,7 +11,10 @@ public func apphostNetworkInstall(
     _ release: NetworkHostHooks.Mark, _ report: NetworkHostHooks.Report, _ after: NetworkHostHooks.After
 ) -> UnsafeMutablePointer<CChar>? {
     NetworkService.shared.install(hooks: NetworkHostHooks(claim: claim, begin: begin, end: end, release: release, report: report, after: after))
-    guard let folder else { return nil }
+    guard let folder else {
+        if record != 0 { NetworkService.shared.stopRecording() }
+        return nil
+    }
     do {
         if record != 0 {
             try NetworkService.shared.record(into: String(cString: folder))

@@ -100,6 +100,11 @@ public final class NetworkService: Sendable {
         }
     }
 
+    /// Stops recording: a request nothing answers fails again.
+    public func stopRecording() {
+        state.withLock { $0.recordRoot = nil }
+    }
+
     /// The folders served.
     public var folders: [String] { state.withLock { $0.answers.folders } }
 

@@ -1,4 +1,5 @@
 import AppHostSupport
+import Dispatch
 import Foundation
 import FoundationNetworking
 import Synchronization
@@ -76,9 +77,14 @@ final class RecordedAnswersProtocol: URLProtocol {
     override func stopLoading() {
         let forward = loading.withLock { loading in
             defer { loading.ended = true }
-            return loading.forward
+            return loading.ended ? nil : loading.forward
         }
-        forward?.cancel()
+        // URLSession calls this on its work queue, which every session shares, and a task's
+        // cancel waits for that queue: it is called from elsewhere.
+        if let forward {
+            let handed = Handed(forward)
+            DispatchQueue.global().async { handed.value.cancel() }
+        }
         endCount()
     }
 
@@ -123,34 +129,42 @@ final class RecordedAnswersProtocol: URLProtocol {
     /// Sends the request to the real network through a session of its own (whose configuration
     /// does not list this protocol), keeps the answer in `root`, and hands it on.
     private func forward(to root: WriteRoot) {
+        let handed = Handed(self)
+        let request = self.request
+        // Made off URLSession's work queue, where this runs: making a task waits for that queue.
+        DispatchQueue.global().async {
+            let task = Self.liveSession.dataTask(with: request) { data, response, error in
+                handed.value.answered(data: data, response: response, error: error, root: root)
+            }
+            let stopped = handed.value.loading.withLock { loading in
+                loading.forward = task
+                return loading.ended
+            }
+            if !stopped { task.resume() }
+        }
+    }
+
+    /// Keeps the real network's answer in `root` and hands it on.
+    private func answered(data: Data?, response: URLResponse?, error: (any Error)?, root: WriteRoot) {
+        if let error { return fail((error as? URLError) ?? URLError(.unknown)) }
+        guard let response = response as? HTTPURLResponse else { return fail(URLError(.badServerResponse)) }
         let method = request.httpMethod ?? "GET"
         let url = request.url?.absoluteString ?? "?"
-        let handed = Handed(self)
-        let session = Handed(self.session)
-        let task = Self.liveSession.dataTask(with: request) { data, response, error in
-            let this = handed.value
-            if let error {
-                return this.fail((error as? URLError) ?? URLError(.unknown))
-            }
-            guard let response = response as? HTTPURLResponse else { return this.fail(URLError(.badServerResponse)) }
-            var headers: [String: String] = [:]
-            for (name, value) in response.allHeaderFields {
-                guard let name = name as? String, let value = value as? String else { continue }
-                // The body is kept decoded and whole: how it was sent is not part of the answer.
-                if ["content-encoding", "transfer-encoding", "content-length", "date", "set-cookie"].contains(name.lowercased()) { continue }
-                headers[name] = value
-            }
-            let recording = NetworkRecording(method: method, url: url, status: response.statusCode, headers: headers, body: Array(data ?? Data()))
-            do {
-                try NetworkService.shared.keep(recording, in: root)
-            } catch {
-                let message = "network: the answer to \(method) \(url) was not recorded: \(error)"
-                if let hooks = NetworkService.shared.hooks { message.withCString { hooks.report(session.value, $0) } }
-            }
-            this.deliver(recording)
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            guard let name = name as? String, let value = value as? String else { continue }
+            // The body is kept decoded and whole: how it was sent is not part of the answer.
+            if ["content-encoding", "transfer-encoding", "content-length", "date", "set-cookie"].contains(name.lowercased()) { continue }
+            headers[name] = value
         }
-        loading.withLock { $0.forward = task }
-        task.resume()
+        let recording = NetworkRecording(method: method, url: url, status: response.statusCode, headers: headers, body: Array(data ?? Data()))
+        do {
+            try NetworkService.shared.keep(recording, in: root)
+        } catch {
+            let message = "network: the answer to \(method) \(url) was not recorded: \(error)"
+            if let hooks = NetworkService.shared.hooks { message.withCString { hooks.report(session, $0) } }
+        }
+        deliver(recording)
     }
 
     /// The session that reaches the real network while recording.

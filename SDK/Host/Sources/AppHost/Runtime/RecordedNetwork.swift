@@ -56,6 +56,13 @@ public enum RecordedNetwork {
         try call(folder: folder, record: true)
     }
 
+    /// Stops recording (a request nothing answers fails again); the answers recorded are still served.
+    public static func stopRecording() throws(RecordedNetworkError) {
+        let install = try installer()
+        if let failure = install(nil, 1, claim, begin, end, release, report, after) { free(failure) }
+        state.withLock { $0.recordFolder = nil }
+    }
+
     /// The folders served, and the one recorded into.
     public static var folders: (served: [String], recording: String?) {
         state.withLock { ($0.folders, $0.recordFolder) }
