@@ -35,6 +35,8 @@ final class SessionChild: @unchecked Sendable {
         var used = Date()
         /// How many commands are running or waiting to (a session with one is never idle).
         var running = 0
+        /// The command sent to the child and not answered yet.
+        var command: String?
     }
 
     private let status: Mutex<Status>
@@ -138,6 +140,8 @@ final class SessionChild: @unchecked Sendable {
     /// Runs `command` in the child, on `queue`.
     private func run(_ command: String) -> Reply {
         guard let child else { return .ended("the session has ended") }
+        status.withLock { $0.command = command }
+        defer { status.withLock { $0.command = nil } }
         guard child.send(command), let line = child.readLine(timeout: Self.patience),
             let answer = try? JSONDecoder().decode(SessionAnswer.self, from: Data(line))
         else {
@@ -153,6 +157,12 @@ final class SessionChild: @unchecked Sendable {
     /// The route on top after the last command (without waiting for one that runs).
     func currentRoute() -> String {
         status.withLock { $0.route }
+    }
+
+    /// The command the session runs now, sent and not yet answered (one a call still waits to
+    /// send is not running).
+    func runningCommand() -> String? {
+        status.withLock { $0.command }
     }
 
     /// Seconds since the session was last used; 0 while a command runs.

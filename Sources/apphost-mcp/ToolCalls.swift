@@ -235,7 +235,7 @@ struct ToolCalls: Sendable {
         var lines: [String] = []
         for id in await sessions.ids {
             guard let session = await sessions.session(id) else { continue }
-            lines.append("\(id) · \(session.currentRoute())")
+            lines.append("\(id) · \(session.currentRoute())" + (session.runningCommand().map { " · running \($0)" } ?? ""))
         }
         return CallTool.Result(content: [.text(text: lines.isEmpty ? "no session is open" : lines.joined(separator: "\n"), annotations: nil, _meta: nil)])
     }

@@ -189,7 +189,7 @@ enum ToolCatalog {
             properties: [session, Schema.Property(name: "path", type: "string", description: "Where to write the flow (a .flow file); its snapshots go beside it in NAME.screens/.")],
             required: ["session"]),
         "close": Schema(description: "End a session.", properties: [session], required: ["session"]),
-        "sessions": Schema(description: "The open sessions, each with its route.", properties: [], required: []),
+        "sessions": Schema(description: "The open sessions, each with its route, and the command it runs now if any.", properties: [], required: []),
         "routes": Schema(description: "Every destination the features provide, with its parameters and the feature's start.", properties: [features], required: []),
         "list": Schema(description: "The feature files found, what each registers, and the ones refused with why.", properties: [features], required: []),
         "crawl": Schema(

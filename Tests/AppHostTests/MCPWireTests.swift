@@ -325,32 +325,37 @@ struct MCPWireTests {
     /// runs ends its session (what it did is unknown), and no answer is sent for either.
     @Test
     func aCancelledCallIsStoppedAndNeverAnswered() throws {
+        func text(_ answer: [String: Any]) -> String {
+            (((answer["result"] as? [String: Any])?["content"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
+        }
         let wire = try Wire(apphost)
         wire.send(#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"start","arguments":{"start":"home","real_time":true}}}"#)
         _ = try wire.line()
         // A minute of real time: answered only if the cancellation is ignored.
         wire.send(#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"wait","arguments":{"session":"s1","duration":"60s"}}}"#)
         wire.send(#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"crawl","arguments":{"start":"main","max_states":1000000}}}"#)
-        wire.send(#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"sessions","arguments":{}}}"#)
-        // The sessions tool answers while the wait runs: both calls are under way by then.
-        let open = try wire.line()
+        // The sessions tool answers while the wait runs, and says when the session runs it: only
+        // a command under way ends its session when cancelled (one not yet sent is dropped).
+        var open: [String: Any] = [:]
+        for poll in 4..<1_004 {
+            wire.send(#"{"jsonrpc":"2.0","id":\#(poll),"method":"tools/call","params":{"name":"sessions","arguments":{}}}"#)
+            open = try wire.line()
+            if text(open) == "s1 · home/main · running wait 60s" { break }
+        }
         wire.send(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2,"reason":"too long"}}"#)
         wire.send(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}}"#)
         // Queued behind the cancelled command on the session: it finds the session ended.
-        wire.send(#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"screen","arguments":{"session":"s1"}}}"#)
+        wire.send(#"{"jsonrpc":"2.0","id":5000,"method":"tools/call","params":{"name":"screen","arguments":{"session":"s1"}}}"#)
         let after = try wire.line()
-        wire.send(#"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"sessions","arguments":{}}}"#)
+        wire.send(#"{"jsonrpc":"2.0","id":5001,"method":"tools/call","params":{"name":"sessions","arguments":{}}}"#)
         let none = try wire.line()
         wire.close()
         let rest = wire.rest()
 
-        func text(_ answer: [String: Any]) -> String {
-            (((answer["result"] as? [String: Any])?["content"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
-        }
-        #expect(open["id"] as? Int == 4 && text(open) == "s1 · home/main", "\(open)")
-        #expect(after["id"] as? Int == 5, "the cancelled calls get no answer: \(after)")
+        #expect(text(open) == "s1 · home/main · running wait 60s", "\(open)")
+        #expect(after["id"] as? Int == 5000, "the cancelled calls get no answer: \(after)")
         #expect(text(after).contains("s1") && (text(after).contains("ended") || text(after).contains("no session")), "\(after)")
-        #expect(none["id"] as? Int == 6 && text(none) == "no session is open", "\(none)")
+        #expect(none["id"] as? Int == 5001 && text(none) == "no session is open", "\(none)")
         #expect(rest.isEmpty, "\(rest)")
     }
 
