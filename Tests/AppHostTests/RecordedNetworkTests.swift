@@ -199,15 +199,35 @@ struct RecordedNetworkTests {
         #expect(result.output.contains("PASS"), "\(result.output)")
     }
 
+    /// Recording is the process's (URLProtocol's registry is): it runs in a child process of its
+    /// own (an exit test), so that no other test's unanswered request reaches the network meanwhile.
     @Test
     func recordingKeepsWhatTheRealNetworkGaveAndServesItFromThenOn() async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
             print("note: python3 is not installed; recording from a real server was not tested (CI installs it)")
             return
         }
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            do {
+                try await RecordedNetworkTests.recordFromALocalServer()
+            } catch {
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                exit(1)
+            }
+        }
+        #expect(result?.standardErrorContent.isEmpty == true, "\(String(decoding: result?.standardErrorContent ?? [], as: UTF8.self))")
+    }
+
+    struct RecordingFailed: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Serves a file from python3's http.server, fetches it while recording, kills the server,
+    /// fetches it again, and checks what was written; throws saying what differs.
+    static func recordFromALocalServer() async throws {
         let site = try FeatureFixtures()
         let recordings = try FeatureFixtures()
-        try Self.write("hello from a real server\n", to: site.path("hello.txt"))
+        try write("hello from a real server\n", to: site.path("hello.txt"))
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         server.arguments = ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site.directory.path]
@@ -215,7 +235,7 @@ struct RecordedNetworkTests {
         server.standardOutput = output
         server.standardError = FileHandle.nullDevice
         try server.run()
-        defer { if server.isRunning { server.terminate() } }
+        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
         // "Serving HTTP on 127.0.0.1 port 41234 (http://127.0.0.1:41234/) ..."
         var banner = ""
         while !banner.contains("\n") {
@@ -223,24 +243,26 @@ struct RecordedNetworkTests {
             guard !chunk.isEmpty else { break }
             banner += String(decoding: chunk, as: UTF8.self)
         }
-        let port = try #require(banner.split(separator: " ").firstIndex(of: "port").map { banner.split(separator: " ")[$0 + 1] })
-        let url = try #require(URL(string: "http://127.0.0.1:\(port)/hello.txt"))
+        let words = banner.split(separator: " ")
+        guard let index = words.firstIndex(of: "port"), index + 1 < words.count, let url = URL(string: "http://127.0.0.1:\(words[index + 1])/hello.txt") else {
+            throw RecordingFailed(description: "no port in python's banner: \(banner)")
+        }
 
         try AppHarness.serveRecordedNetwork()
         try RecordedNetwork.record(into: recordings.directory.path)
-        defer { try? RecordedNetwork.stopRecording() }
         let (live, liveResponse) = try await URLSession.shared.data(from: url)
         kill(server.processIdentifier, SIGKILL)
         server.waitUntilExit()
         let (served, servedResponse) = try await URLSession.shared.data(from: url)
         let written = try NetworkRecording(contentsOf: recordings.path("GET-127.0.0.1-hello.txt.json"))
 
-        #expect(String(decoding: live, as: UTF8.self) == "hello from a real server\n")
-        #expect((liveResponse as? HTTPURLResponse)?.statusCode == 200)
-        #expect(served == live, "served from the recording once the server is gone")
-        #expect((servedResponse as? HTTPURLResponse)?.statusCode == 200)
-        #expect(written.key == "GET \(url.absoluteString)")
-        #expect(written.body == Array(live))
-        #expect(written.headers["Date"] == nil && written.headers["Content-Length"] == nil, "\(written.headers)")
+        var faults: [String] = []
+        if String(decoding: live, as: UTF8.self) != "hello from a real server\n" { faults.append("the live answer: \(String(decoding: live, as: UTF8.self))") }
+        if (liveResponse as? HTTPURLResponse)?.statusCode != 200 { faults.append("the live status") }
+        if served != live || (servedResponse as? HTTPURLResponse)?.statusCode != 200 { faults.append("not served from the recording once the server was gone") }
+        if written.key != "GET \(url.absoluteString)" { faults.append("the recording's key: \(written.key)") }
+        if written.body != Array(live) { faults.append("the recording's body") }
+        if written.headers["Date"] != nil || written.headers["Content-Length"] != nil { faults.append("headers kept: \(written.headers)") }
+        if !faults.isEmpty { throw RecordingFailed(description: faults.joined(separator: "; ")) }
     }
 }

@@ -8,6 +8,7 @@ import Testing
 private final class CharacterDataSourceStub: CharacterDataSourceContract, @unchecked Sendable {
     // Written by the tests' awaits one at a time.
     private(set) var listRequests = 0
+    private(set) var characterRequests = 0
     var result: Result<[Character], CharacterError> = .success([.rick, .morty])
 
     func characters() async throws(CharacterError) -> [Character] {
@@ -16,6 +17,7 @@ private final class CharacterDataSourceStub: CharacterDataSourceContract, @unche
     }
 
     func character(identifier: Int) async throws(CharacterError) -> Character {
+        characterRequests += 1
         guard let character = try result.get().first(where: { $0.id == identifier }) else { throw .notFound(identifier: identifier) }
         return character
     }
@@ -48,8 +50,23 @@ struct CharacterRepositoryTests {
     }
 
     @Test
-    func anUnknownIdentifierIsNotFound() async {
+    func aCharacterIsFetchedByItsOwnURLUntilTheListIsKeptAndThenTakenFromIt() async throws {
+        let source = CharacterDataSourceStub()
+        let sut = CharacterRepository(dataSource: source)
+
+        let before = try await sut.character(identifier: 2)
+        _ = try await sut.characters()
+        let after = try await sut.character(identifier: 2)
+
+        #expect(before == .morty)
+        #expect(after == .morty)
+        #expect(source.characterRequests == 1)
+    }
+
+    @Test(arguments: [false, true])
+    func anUnknownIdentifierIsNotFound(listKept: Bool) async throws {
         let sut = CharacterRepository(dataSource: CharacterDataSourceStub())
+        if listKept { _ = try await sut.characters() }
 
         await #expect(throws: CharacterError.notFound(identifier: 404)) {
             try await sut.character(identifier: 404)

@@ -6,7 +6,8 @@ nonisolated protocol CharacterRepositoryContract: Sendable {
 }
 
 /// Characters from a data source: the list is fetched when first asked for and then kept in
-/// memory; a character's details are fetched each time.
+/// memory; a character is taken from it once it is there, and fetched by its own URL before (a
+/// deep link to a detail opens before any list).
 nonisolated final class CharacterRepository: CharacterRepositoryContract {
     private let dataSource: any CharacterDataSourceContract
     private let kept = Mutex<[Character]?>(nil)
@@ -25,6 +26,10 @@ nonisolated final class CharacterRepository: CharacterRepositoryContract {
     }
 
     @concurrent func character(identifier: Int) async throws(CharacterError) -> Character {
-        try await dataSource.character(identifier: identifier)
+        if let kept = kept.withLock({ $0 }) {
+            guard let character = kept.first(where: { $0.id == identifier }) else { throw .notFound(identifier: identifier) }
+            return character
+        }
+        return try await dataSource.character(identifier: identifier)
     }
 }
