@@ -30,6 +30,7 @@ public func apphostNetworkInstall(
 /// The module's entry point as a C function value, for a program that links the module instead of
 /// opening its library (a test bundle, through AppHostTesting).
 public enum NetworkModule {
+    /// `apphost_network_install`.
     public static let install: @convention(c) (
         UnsafePointer<CChar>?, Int32, NetworkHostHooks.Claim, NetworkHostHooks.Mark, NetworkHostHooks.Mark,
         NetworkHostHooks.Mark, NetworkHostHooks.Report, NetworkHostHooks.After

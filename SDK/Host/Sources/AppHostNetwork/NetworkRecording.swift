@@ -39,6 +39,7 @@ public struct NetworkRecording: Sendable, Equatable {
     /// How long the answer takes to arrive, if it is delayed.
     public var latency: Duration?
 
+    /// A recording of `method` `url` answered with `status`, `headers` and `body`, after `latency`.
     public init(method: String = "GET", url: String, status: Int = 200, headers: [String: String] = [:], body: [UInt8] = [], latency: Duration? = nil) {
         self.method = method.uppercased()
         self.url = url
@@ -57,6 +58,7 @@ public struct NetworkRecording: Sendable, Equatable {
 
 /// A recording that cannot be read, naming its file and what is wrong.
 public struct NetworkRecordingError: Error, CustomStringConvertible, Sendable {
+    /// What is wrong, the file or folder first.
     public let description: String
 }
 

@@ -24,13 +24,20 @@ public struct NetworkHostHooks: Sendable {
     /// nanoseconds given, counted as the session's work meanwhile.
     public typealias After = @convention(c) (UnsafeMutableRawPointer?, Int64, Call, UnsafeMutableRawPointer?) -> Void
 
+    /// The session of the code making a request.
     public var claim: Claim
+    /// Counts a request in flight.
     public var begin: Mark
+    /// Counts a request answered.
     public var end: Mark
+    /// Lets a claimed session go.
     public var release: Mark
+    /// Reports an error as the session's.
     public var report: Report
+    /// Calls back once the session's clock has moved on.
     public var after: After
 
+    /// The hooks, as the host lends them.
     public init(claim: Claim, begin: Mark, end: Mark, release: Mark, report: Report, after: After) {
         self.claim = claim
         self.begin = begin
@@ -50,6 +57,7 @@ struct SessionReference: @unchecked Sendable {
 
 /// The recorded network of this process (one: URLProtocol's registry is the process's).
 public final class NetworkService: Sendable {
+    /// The process's one recorded network.
     public static let shared = NetworkService()
 
     /// The most claims kept for requests whose protocol has not been made yet.

@@ -13,6 +13,7 @@ public struct RecordedAnswers: Sendable {
     /// Where each answer was read, for a clash's message.
     private var files: [String: String] = [:]
 
+    /// No answers yet.
     public init() {}
 
     /// How many answers there are.

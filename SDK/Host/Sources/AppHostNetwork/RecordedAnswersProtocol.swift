@@ -55,7 +55,7 @@ final class RecordedAnswersProtocol: URLProtocol {
             guard let latency = recording.latency, latency > .zero else { return deliver(recording) }
             // The answer lands once the session's clock has moved on: a held sleep on virtual time.
             let box = Unmanaged.passRetained(Delivery(protocol: self, recording: recording)).toOpaque()
-            hooks.after(session, latency.nanosecondsClamped, { context in
+            hooks.after(session, latency.nanoseconds, { context in
                 guard let context else { return }
                 let delivery = Unmanaged<Delivery>.fromOpaque(context).takeRetainedValue()
                 delivery.protocol.deliver(delivery.recording)
@@ -179,13 +179,3 @@ struct Handed<Value>: @unchecked Sendable {
     init(_ value: Value) { self.value = value }
 }
 
-extension Duration {
-    /// The whole nanoseconds in this duration, clamped to what an `Int64` holds.
-    var nanosecondsClamped: Int64 {
-        let (seconds, attoseconds) = components
-        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !overflow else { return seconds < 0 ? .min : .max }
-        let (sum, overflowed) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
-        return overflowed ? (seconds < 0 ? .min : .max) : sum
-    }
-}

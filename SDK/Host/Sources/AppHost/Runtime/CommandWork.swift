@@ -1,4 +1,5 @@
 @_spi(Runtime) import AppHostKit
+import AppHostSupport
 import CHostGuard
 import CHostTasks
 import Synchronization

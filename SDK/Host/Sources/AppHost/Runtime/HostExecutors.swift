@@ -1,4 +1,5 @@
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+import AppHostSupport
 import CHostTasks
 import Dispatch
 import Glibc
@@ -156,16 +157,6 @@ final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @unchecked Senda
     private static let platform = PlatformExecutorFactory.defaultExecutor as? any SchedulingExecutor
 }
 
-extension Duration {
-    /// The whole nanoseconds in this duration, clamped to what an `Int64` holds.
-    var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !overflow else { return seconds < 0 ? .min : .max }
-        let (sum, overflowed) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
-        return overflowed ? (seconds < 0 ? .min : .max) : sum
-    }
-}
 
 /// An actor whose jobs run on the main queue, behind every job already queued there: hopping to
 /// it and back lets the main actor's queued work run, with no other thread involved (the settle's

@@ -202,5 +202,6 @@ public enum RecordedNetwork {
 
 /// Why recorded network answers cannot be served: the folder, file or library at fault.
 public struct RecordedNetworkError: Error, CustomStringConvertible, Sendable {
+    /// What is wrong, naming the folder, file or library.
     public let description: String
 }

@@ -1,3 +1,4 @@
+import AppHostSupport
 import CHostTasks
 
 /// Time that passes only when a session says so: a view model's `Task.sleep` (a debounce, a delay
