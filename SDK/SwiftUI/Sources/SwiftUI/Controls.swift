@@ -491,11 +491,7 @@ extension Picker: View where Label: View, Content: View {
     public func _render(in context: _RenderContext) -> [Node] {
         let title = context.labelText(label)
         var inner = context.child("choices")
-        let binding = selection
-        inner.picker = PickerSelection(
-            isSelected: { AnyHashable(binding.wrappedValue) == $0 },
-            select: { tag in if let value = tag.base as? SelectionValue { binding.wrappedValue = value } }
-        )
+        inner.picker = .one(of: selection)
         return [.section(title.isEmpty ? nil : title, content._render(in: inner))]
     }
 }

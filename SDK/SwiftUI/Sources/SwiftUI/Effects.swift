@@ -212,10 +212,15 @@ extension ShapeStyle where Self == _ForegroundShadowStyle {
 }
 
 /// A gradient in an ellipse: looks only.
-public struct EllipticalGradient: ShapeStyle, View {
+// The view conformance is an extension's, as the other gradients' are, so that the initialisers
+// stay nonisolated: `ShapeStyle.ellipticalGradient(…)` makes one from any context.
+public struct EllipticalGradient: ShapeStyle {
     public init(gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {}
     public init(colors: [Color], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {}
     public init(stops: [Gradient.Stop], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {}
+}
+
+extension EllipticalGradient: View {
     public var body: Never { primitiveBody(Self.self) }
     public func _render(in context: _RenderContext) -> [Node] { [] }
 }

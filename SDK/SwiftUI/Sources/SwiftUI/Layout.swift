@@ -165,25 +165,12 @@ extension List: View where Content: View {
     /// of its element's identity) is a choice that selects its value when tapped.
     public init(selection: Binding<SelectionValue?>?, @ViewBuilder content: () -> Content) {
         self.content = content()
-        self.selection = selection.map { binding in
-            PickerSelection(
-                isSelected: { binding.wrappedValue.map(AnyHashable.init) == $0 },
-                select: { binding.wrappedValue = $0.base as? SelectionValue }
-            )
-        }
+        self.selection = selection.map { PickerSelection.optional(of: $0) }
     }
     /// Rows any of which are selected: tapping a row adds it to the selection, or takes it out.
     public init(selection: Binding<Set<SelectionValue>>?, @ViewBuilder content: () -> Content) {
         self.content = content()
-        self.selection = selection.map { binding in
-            PickerSelection(
-                isSelected: { tag in (tag.base as? SelectionValue).map(binding.wrappedValue.contains) ?? false },
-                select: { tag in
-                    guard let value = tag.base as? SelectionValue else { return }
-                    if binding.wrappedValue.contains(value) { binding.wrappedValue.remove(value) } else { binding.wrappedValue.insert(value) }
-                }
-            )
-        }
+        self.selection = selection.map { PickerSelection.set(of: $0) }
     }
     public var body: Never { primitiveBody(Self.self) }
     public func _render(in context: _RenderContext) -> [Node] {
