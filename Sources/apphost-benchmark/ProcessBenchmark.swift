@@ -4,6 +4,7 @@
 // under SIGKILL at random moments.
 
 import AppHost
+import AppHostSupport
 import Foundation
 
 enum ProcessBenchmark {
@@ -78,8 +79,7 @@ enum ProcessBenchmark {
             let pid = try spawn(apphost, ["--start", "home", "--state", state, "--script", script] + features, cache: cache)
             usleep(UInt32.random(in: 2_000...80_000, using: &generator))
             if kill(pid, SIGKILL) == 0 { killedWhileRunning += 1 }
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            _ = Descriptor.waitForChild(pid)
             switch StateStore(path: state).load() {
             case .state: valid += 1
             case .missing: lost += 1

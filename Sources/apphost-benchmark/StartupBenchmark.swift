@@ -7,6 +7,7 @@
 // same files one after another. Each figure is the median of several runs.
 
 import AppHost
+import AppHostSupport
 import Foundation
 
 enum StartupBenchmark {
@@ -247,9 +248,8 @@ enum StartupBenchmark {
         guard posix_spawn(&pid, executable, &actions, nil, cArguments, cEnvironment) == 0 else {
             throw BenchmarkError(message: "cannot start \(executable)")
         }
-        var status: Int32 = 0
         var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let status = Descriptor.waitForChild(pid, usage: &usage) ?? -1
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         guard status == 0 else {
             throw BenchmarkError(message: "\(executable) \(arguments.prefix(4).joined(separator: " ")) … ended with status \(status)")

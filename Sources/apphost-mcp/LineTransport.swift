@@ -5,6 +5,7 @@
 // one writer, a whole message at a time and in order, so answers to calls made at once never
 // interleave however slowly the client reads.
 
+import AppHostSupport
 import Dispatch
 import Foundation
 import Glibc
@@ -56,23 +57,9 @@ actor LineTransport: Transport {
         let output = output
         try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, Swift.Error>) in
             writer.async {
-                var written = 0
-                while written < bytes.count {
-                    let count = bytes.withUnsafeBytes { buffer -> Int in
-                        guard let base = buffer.baseAddress else { return 0 }
-                        return Glibc.write(output, base + written, buffer.count - written)
-                    }
-                    if count < 0, errno == EINTR { continue }
-                    if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
-                        // Standard output was made non-blocking by someone else: wait until it takes more.
-                        var ready = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
-                        _ = poll(&ready, 1, -1)
-                        continue
-                    }
-                    guard count > 0 else {
-                        return done.resume(throwing: MCPError.internalError("standard output: \(String(cString: strerror(errno)))"))
-                    }
-                    written += count
+                // A standard output someone else made non-blocking is waited for, not failed.
+                guard Descriptor.writeAll(output, bytes) else {
+                    return done.resume(throwing: MCPError.internalError("standard output: \(String(cString: strerror(errno)))"))
                 }
                 done.resume()
             }
@@ -95,17 +82,8 @@ actor LineTransport: Transport {
         var skipping = false
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK {
-                    var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-                    _ = poll(&ready, 1, -1)
-                    continue
-                }
-                break
-            }
-            if count == 0 { break }
+            let count = chunk.withUnsafeMutableBytes { Descriptor.read(input, into: $0) }
+            if count <= 0 { break }
             buffer += chunk[0..<count]
             while let newline = buffer[(start + scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
                 // A line is measured whole, wherever its end falls in what was read.

@@ -85,7 +85,7 @@ public struct ChildProcess: Sendable {
                 kill(pid, SIGKILL)
             }
             for index in open.indices where open[index] >= 0 && descriptors[index].revents != 0 {
-                let count = chunk.withUnsafeMutableBytes { read(open[index], $0.baseAddress, $0.count) }
+                let count = chunk.withUnsafeMutableBytes { Descriptor.read(open[index], into: $0) }
                 if count > 0 {
                     collected[index] += chunk[0..<count]
                     if let watch, index == watch.stream.rawValue {
@@ -97,17 +97,17 @@ public struct ChildProcess: Sendable {
                             from = lineStart
                         }
                     }
-                } else if count == 0 || errno != EINTR {
+                } else {
                     close(open[index])
                     open[index] = -1
                     if index == 0 { output[0] = -1 } else { errors[0] = -1 }
                 }
             }
             if feed[1] >= 0, descriptors[2].revents != 0 {
-                let count = pending.withUnsafeBytes { write(feed[1], $0.baseAddress, $0.count) }
+                let count = pending.withUnsafeBytes { Descriptor.writeSome(feed[1], $0) }
                 if count > 0 { pending = pending.dropFirst(count) }
                 // Everything given, or a child that stopped reading: its input ends here.
-                if pending.isEmpty || (count < 0 && errno != EINTR && errno != EAGAIN) {
+                if pending.isEmpty || (count < 0 && errno != EAGAIN) {
                     close(feed[1])
                     feed[1] = -1
                 }

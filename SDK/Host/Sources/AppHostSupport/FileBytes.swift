@@ -18,14 +18,9 @@ public enum FileBytes {
         guard expected <= limit else { throw FileReadError(path: path, reason: "larger than \(limit / 1_048_576) MiB") }
         var failure: Int32 = 0
         var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
-            guard let base = buffer.baseAddress else { return }
-            while count < expected {
-                let read = Glibc.read(descriptor, base + count, expected - count)
-                if read < 0, errno == EINTR { continue }
-                if read < 0 { failure = errno }
-                if read <= 0 { return }
-                count += read
-            }
+            let read = Descriptor.readFull(descriptor, into: UnsafeMutableRawBufferPointer(buffer))
+            if read < 0 { failure = errno }
+            count = max(read, 0)
         }
         if failure != 0 { throw FileReadError(path: path, reason: String(cString: strerror(failure))) }
         if expected > 0, bytes.count < expected { return bytes }

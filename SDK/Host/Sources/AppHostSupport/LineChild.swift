@@ -260,19 +260,15 @@ public final class LineChild {
     /// Reads what standard output has into the buffer; false at its end.
     private func fill() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            buffered += chunk[0..<count]
-            return true
-        }
+        let count = chunk.withUnsafeMutableBytes { Descriptor.read(output, into: $0) }
+        guard count > 0 else { return false }
+        buffered += chunk[0..<count]
+        return true
     }
 
     private func drainErrors() {
         var chunk = [UInt8](repeating: 0, count: 16_384)
-        let count = chunk.withUnsafeMutableBytes { read(errors, $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR { return }
+        let count = chunk.withUnsafeMutableBytes { Descriptor.read(errors, into: $0) }
         guard count > 0 else {
             close(errors)
             errors = -1

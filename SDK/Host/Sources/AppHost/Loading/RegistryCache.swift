@@ -156,10 +156,8 @@ public struct RegistryCache: Sendable {
             throw MessageError(description: "cannot open the cache's lock \(directory)/registry.lock: \(String(cString: strerror(errno))); nothing was saved")
         }
         defer { close(lock) }
-        while flock(lock, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                throw MessageError(description: "cannot take the cache's lock \(directory)/registry.lock: \(String(cString: strerror(errno))); nothing was saved")
-            }
+        guard Descriptor.lockExclusive(lock) else {
+            throw MessageError(description: "cannot take the cache's lock \(directory)/registry.lock: \(String(cString: strerror(errno))); nothing was saved")
         }
         // Another host may have written since this one read the descriptions: read them afresh.
         DescriptionFile.forget(descriptionsPath)
