@@ -155,6 +155,8 @@ let package = Package(
                 .product(name: "AppHostScaffold", package: "Host"),
                 .product(name: "AppHostFuzzing", package: "Host"),
                 .product(name: "AppHostNetwork", package: "Host"),
+                // The settle's yield is tested on the runtime's own types (MainQueueLaneTests).
+                .product(name: "AppHostRuntime", package: "Host"),
                 // The guard's decision is tested with made-up times (SessionGuardTests).
                 .product(name: "CHostSupport", package: "Host"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -15,6 +15,9 @@ let package = Package(
         // What every part of the host uses and that knows nothing of it: whole reads and writes,
         // child processes, confined writes, shell words, text helpers, logging.
         .library(name: "AppHostSupport", targets: ["AppHostSupport"]),
+        // The runtime a session's code runs on: the executors, virtual time, and the count of a
+        // command's work that tells a settle it is done. It knows nothing else of the host's.
+        .library(name: "AppHostRuntime", targets: ["AppHostRuntime"]),
         .library(name: "AppHostTesting", targets: ["AppHostTesting"]),
         // Recorded network answers: a URLProtocol over FoundationNetworking, which the host library
         // does not link. `apphost` opens it as a library (AppHost's `AppHostNetworking` product)
@@ -48,10 +51,11 @@ let package = Package(
             name: "AppHostSupport",
             dependencies: [kit, "CHostProcess", .product(name: "Logging", package: "swift-log")]
         ),
+        .target(name: "AppHostRuntime", dependencies: ["AppHostSupport", kit, "CHostGuard", "CHostTasks"]),
         .target(
             name: "AppHost",
             dependencies: [
-                "AppHostSupport", kit, "CFFI", "CHostGuard", "CHostProcess", "CHostTasks", .product(name: "CAppHost", package: "SDK"),
+                "AppHostRuntime", "AppHostSupport", kit, "CFFI", "CHostGuard", "CHostProcess", "CHostTasks", .product(name: "CAppHost", package: "SDK"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

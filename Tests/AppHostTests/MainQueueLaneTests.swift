@@ -1,4 +1,5 @@
 @testable import AppHost
+@testable import AppHostRuntime
 import Testing
 
 /// The settle's yield (`MainQueueLane`): every job queued on the main actor before it runs before

@@ -172,7 +172,7 @@ void apphost_tasks_move_clock(apphost_virtual_clock *virtual, int64_t elapsed) {
     atomic_store_explicit(&virtual->elapsed, elapsed, memory_order_release);
 }
 
-/* Defined by the host library (AppHost's Runtime/HostExecutors.swift) when the program links it. */
+/* Defined by the host library (AppHostRuntime's HostExecutors.swift) when the program links it. */
 extern void apphost_runtime_install(void) __attribute__((weak));
 
 __attribute__((constructor)) static void install_runtime(void) {

@@ -1,6 +1,7 @@
 // The commands a session interprets: navigation through its Navigator, taps and typing.
 
 @_spi(Host) import AppHostKit
+import AppHostRuntime
 import AppHostSupport
 import FoundationEssentials
 import Glibc

@@ -1,4 +1,5 @@
 @_spi(Host) @_spi(Runtime) import AppHostKit
+import AppHostRuntime
 import AppHostSupport
 import CHostGuard
 import CHostTasks

@@ -5,6 +5,7 @@
 // state file and a `--watch` reload open that state and replay the commands.
 
 @_spi(Host) @_spi(Runtime) import AppHostKit
+import AppHostRuntime
 import AppHostSupport
 import FoundationEssentials
 

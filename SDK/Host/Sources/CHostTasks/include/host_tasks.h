@@ -3,7 +3,7 @@
 
 #include <stdint.h>
 
-/* The host's runtime (AppHost's Runtime/) needs facts the Swift runtime does not give:
+/* The host's runtime (the AppHostRuntime target) needs facts the Swift runtime does not give:
 
    - The exact length of a sleep. `Task.sleep(for: d)` reads the clock (`now`) and hands the
      executor the deadline `now + d`. This file defines `clock_gettime` in the program, so that

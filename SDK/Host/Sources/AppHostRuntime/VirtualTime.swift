@@ -32,7 +32,7 @@ public enum VirtualTime {
     /// runs on the pool, not where its deadline was computed). On the real clock it is taken from
     /// the clock read that made the deadline (the last on this thread). Nil for a clock that is
     /// neither the continuous nor the suspending one.
-    static func delay<C: Clock>(until instant: C.Instant, clock: C) -> Duration? {
+    package static func delay<C: Clock>(until instant: C.Instant, clock: C) -> Duration? {
         let virtual = apphost_tasks_running_clock() != nil
         if let instant = instant as? ContinuousClock.Instant {
             let asked = apphost_tasks_last_continuous()

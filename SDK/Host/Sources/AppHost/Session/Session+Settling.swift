@@ -3,6 +3,7 @@
 // (``SessionJobs``), never by a quiet spell of real time.
 
 @_spi(Host) import AppHostKit
+import AppHostRuntime
 import AppHostSupport
 import CHostTasks
 import Dispatch

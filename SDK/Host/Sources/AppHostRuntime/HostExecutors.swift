@@ -15,25 +15,25 @@ import Glibc
 /// The main executor is the host's own, not a wrapper around the platform's: the runtime knows
 /// the main actor by its executor, and every main-actor job is run on this one, so the checks
 /// that code runs on the main actor agree.
-enum HostExecutors: ExecutorFactory {
-    static let mainExecutor: any MainExecutor = main
-    static let defaultExecutor: any TaskExecutor = pool
+package enum HostExecutors: ExecutorFactory {
+    package static let mainExecutor: any MainExecutor = main
+    package static let defaultExecutor: any TaskExecutor = pool
 
-    static let main = HostMainExecutor()
-    static let pool = HostPoolExecutor()
+    package static let main = HostMainExecutor()
+    package static let pool = HostPoolExecutor()
 
     /// Whether the host's executors are the program's. Written once before `main` runs, when the
     /// program has one thread; only read afterwards.
     nonisolated(unsafe) private(set) static var installed = false
 
     /// Installs the executors; called once, before `main`, by the constructor.
-    static func install() {
+    package static func install() {
         _createExecutors(factory: HostExecutors.self)
         installed = true
     }
 
     /// Calls `body` on the global queue once `deadline` has passed (host work, never a session's).
-    static func wake(at deadline: ContinuousClock.Instant, _ body: @escaping @Sendable () -> Void) {
+    package static func wake(at deadline: ContinuousClock.Instant, _ body: @escaping @Sendable () -> Void) {
         let delay = ContinuousClock.now.duration(to: deadline)
         HostWork.queue.asyncAfter(deadline: .now() + .nanoseconds(Int(max(delay, .zero).nanoseconds)), execute: body)
     }
@@ -56,23 +56,23 @@ public enum HostWork {
 }
 
 @_cdecl("apphost_runtime_install")
-func installHostRuntime() {
+package func installHostRuntime() {
     HostExecutors.install()
 }
 
 /// The main actor's executor: the dispatch main queue, which the main thread serves.
 /// Invariant for `@unchecked Sendable`: it has no state; the queue is thread-safe.
-final class HostMainExecutor: MainExecutor, @unchecked Sendable {
+package final class HostMainExecutor: MainExecutor, @unchecked Sendable {
     /// The main queue, made once: on Linux each `DispatchQueue.main` is a new object (an
     /// allocation and a release for every job, and for every isolation check).
-    static let mainQueue = DispatchQueue.main
+    package static let mainQueue = DispatchQueue.main
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         enqueue(UnownedJob(job), for: SessionJobs.enqueuing)
     }
 
     /// Runs `job` on the main thread, counted as `jobs`' until it has run.
-    func enqueue(_ job: UnownedJob, for jobs: SessionJobs?) {
+    package func enqueue(_ job: UnownedJob, for jobs: SessionJobs?) {
         jobs?.add(.main)
         Self.mainQueue.async {
             SessionJobs.running(for: jobs, job: job) { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
@@ -80,16 +80,16 @@ final class HostMainExecutor: MainExecutor, @unchecked Sendable {
         }
     }
 
-    func run() throws {
+    package func run() throws {
         dispatchMain()
     }
 
     /// The main queue is served until the program exits; there is nothing to stop.
-    func stop() {}
+    package func stop() {}
 
     /// The main queue is drained where dispatch chooses (on Linux, not always the main thread): the
     /// main actor is the queue, not a thread.
-    func checkIsolated() {
+    package func checkIsolated() {
         dispatchPrecondition(condition: .onQueue(Self.mainQueue))
     }
 }
@@ -97,14 +97,14 @@ final class HostMainExecutor: MainExecutor, @unchecked Sendable {
 /// The global pool's executor: dispatch runs each job (a session's on a queue of their own, see
 /// `sessionWork`); sleeps are held on virtual time or scheduled on the real clock, counted either way.
 /// Invariant for `@unchecked Sendable`: it has no state; the queues are thread-safe.
-final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
-    func enqueue(_ job: consuming ExecutorJob) {
+package final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
+    package func enqueue(_ job: consuming ExecutorJob) {
         enqueue(UnownedJob(job), for: SessionJobs.enqueuing)
     }
 
     /// Runs `job` on the pool, counted as `jobs`' until it has run; a job of no session (the
     /// host's, or other code's in the process) on ``HostWork``.
-    func enqueue(_ job: UnownedJob, for jobs: SessionJobs?) {
+    package func enqueue(_ job: UnownedJob, for jobs: SessionJobs?) {
         guard let jobs else {
             return HostWork.queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
         }
@@ -120,7 +120,7 @@ final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @unchecked Senda
     /// queue's, so that a session's work never waits for unrelated work to end.
     private static let sessionWork = DispatchQueue(label: "apphost.session-work", attributes: .concurrent)
 
-    func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
+    package func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
         let job = UnownedJob(job)
         guard let delay = VirtualTime.delay(until: instant, clock: clock) else {
             guard let platform = Self.platform else { return enqueue(job, for: SessionJobs.enqueuing) }
@@ -129,7 +129,7 @@ final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @unchecked Senda
         schedule(job, after: delay)
     }
 
-    func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
+    package func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
         let job = UnownedJob(job)
         guard clock is ContinuousClock || clock is SuspendingClock, let delay = delay as? Duration else {
             guard let platform = Self.platform else { return enqueue(job, for: SessionJobs.enqueuing) }
@@ -161,8 +161,8 @@ final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @unchecked Senda
 /// An actor whose jobs run on the main queue, behind every job already queued there: hopping to
 /// it and back lets the main actor's queued work run, with no other thread involved (the settle's
 /// yield). It is not the main actor: nothing runs on it but ``pass()``.
-actor MainQueueLane {
-    static let shared = MainQueueLane()
+package actor MainQueueLane {
+    package static let shared = MainQueueLane()
 
     /// Puts each job at the back of the main queue.
     /// Invariant for `@unchecked Sendable`: it has no state; the queue is thread-safe.
@@ -177,10 +177,10 @@ actor MainQueueLane {
     /// How many times a task passed through (kept so that the hop is never optimised away).
     private var passes = 0
 
-    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// Returns at once; the hops to the lane and back are the point.
-    func pass() {
+    package func pass() {
         passes &+= 1
     }
 }

@@ -10,20 +10,20 @@ import Synchronization
 /// is alive. (`Task.detached` copies no task-local values and is not seen.) When the last holder
 /// lets it go, it says so to its session's ``SessionJobs``: a task resumed by a thread that is none
 /// of the session's (a callback's continuation) and then finished ends a settle at that moment.
-final class CommandWork: Sendable {
+package final class CommandWork: Sendable {
     /// The running command's marker: the kit's task-local value (``SessionWorkContext``), which
     /// the SDK's Combine schedulers carry across a dispatch queue.
-    static var current: CommandWork? { SessionWorkContext.current as? CommandWork }
+    package static var current: CommandWork? { SessionWorkContext.current as? CommandWork }
 
     /// Runs `body` as the code of the command `marker` marks.
-    static func running<Result>(as marker: CommandWork, _ body: () -> Result) -> Result {
+    package static func running<Result>(as marker: CommandWork, _ body: () -> Result) -> Result {
         SessionWorkContext.$current.withValue(marker, operation: body)
     }
 
     /// The count of the session's jobs, shared by every command's marker of one session.
-    let jobs: SessionJobs
+    package let jobs: SessionJobs
 
-    init(jobs: SessionJobs) {
+    package init(jobs: SessionJobs) {
         self.jobs = jobs
         jobs.markers.add(1, ordering: .relaxed)
     }
@@ -35,7 +35,7 @@ final class CommandWork: Sendable {
 }
 
 extension CommandWork: SessionURLOpening {
-    func open(_ url: String) {
+    package func open(_ url: String) {
         jobs.openedURLs.withLock { $0.append(url) }
     }
 }
@@ -49,21 +49,21 @@ extension CommandWork: SessionURLOpening {
 ///
 /// Each change moves ``version`` on and wakes whoever waits for one (the settle), so that the
 /// session learns that work ended, or arrived, without looking at the clock.
-final class SessionJobs: Sendable {
-    struct Counts: Equatable {
+package final class SessionJobs: Sendable {
+    package struct Counts: Equatable {
         /// Jobs enqueued on the main executor that have not run yet.
-        var main = 0
+        package var main = 0
         /// Jobs enqueued on the global pool that have not finished running.
-        var pool = 0
+        package var pool = 0
         /// Sleeps held on virtual time (``VirtualTime``).
-        var held = 0
+        package var held = 0
         /// Sleeps scheduled on the real clock that have not woken.
-        var timers = 0
+        package var timers = 0
         /// Network requests served from recorded answers that have not been answered
         /// (``RecordedNetwork``).
-        var requests = 0
+        package var requests = 0
         /// Moves on at every change.
-        var version: UInt64 = 0
+        package var version: UInt64 = 0
     }
 
     /// A sleep held on the session's virtual clock.
@@ -90,25 +90,25 @@ final class SessionJobs: Sendable {
     /// command running, or by a task a command started that has not ended. With none, no task of
     /// the session's commands is alive, so work running on the pool is none of theirs (a
     /// `Task.detached` the app did not wait for): a settle does not wait for it.
-    let markers = Atomic<Int>(0)
+    package let markers = Atomic<Int>(0)
 
     /// URLs the app's code opened (`openURL`, `UIApplication.shared.open`), for the session to open
     /// once the command's work has settled; at most ``maximumOpenedURLs`` a command.
-    let openedURLs = Mutex<[String]>([])
+    package let openedURLs = Mutex<[String]>([])
 
     /// The most URLs one command's code may open; more are dropped, and the session says so.
-    static let maximumOpenedURLs = 16
+    package static let maximumOpenedURLs = 16
 
     /// What went wrong with the recorded network during a command (a request no recording
     /// answers), for the session to report once the command's work has settled.
-    let networkErrors = Mutex<[String]>([])
+    package let networkErrors = Mutex<[String]>([])
 
     /// The most network errors kept for one command.
-    static let maximumNetworkErrors = 16
+    package static let maximumNetworkErrors = 16
 
     /// Whether work of the session's commands may be running: a marker is alive besides the
     /// `ownMarkers` the caller holds itself.
-    func commandTasksAlive(besides ownMarkers: Int) -> Bool {
+    package func commandTasksAlive(besides ownMarkers: Int) -> Bool {
         markers.load(ordering: .relaxed) > ownMarkers
     }
 
@@ -121,7 +121,7 @@ final class SessionJobs: Sendable {
     /// session's init, before any job of the session exists.
     nonisolated(unsafe) private var runningClock: OpaquePointer?
 
-    init() {
+    package init() {
         virtualClock = apphost_tasks_make_clock()
     }
 
@@ -130,7 +130,7 @@ final class SessionJobs: Sendable {
     }
 
     /// The session whose job the code enqueuing one now belongs to, if any.
-    static var enqueuing: SessionJobs? {
+    package static var enqueuing: SessionJobs? {
         if let work = CommandWork.current { return work.jobs }
         guard let owner = apphost_tasks_running() else { return nil }
         // Set only by `running(for:job:_:)`, around a job whose closure holds the session's jobs alive.
@@ -139,7 +139,7 @@ final class SessionJobs: Sendable {
 
     /// Runs `body` (`job`) with this thread marked as running `jobs`' work, reading the session's
     /// clock if its time is virtual.
-    static func running(for jobs: SessionJobs?, job: UnownedJob, _ body: () -> Void) {
+    package static func running(for jobs: SessionJobs?, job: UnownedJob, _ body: () -> Void) {
         let previous = apphost_tasks_running()
         let previousClock = apphost_tasks_running_clock()
         // Read before it runs: a job that ends its task frees it.
@@ -153,7 +153,7 @@ final class SessionJobs: Sendable {
     /// body being built), as the session's: reading the session's clock if its time is virtual,
     /// and with this thread marked as running the session's code (what it enqueues is counted by
     /// its task's marker first, as before; a run-loop timer it arms is known to be the session's).
-    func readingClock<Result>(_ body: () -> Result) -> Result {
+    package func readingClock<Result>(_ body: () -> Result) -> Result {
         let owner = apphost_tasks_running()
         let previous = apphost_tasks_running_clock()
         apphost_tasks_set_running(UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), runningClock)
@@ -162,15 +162,15 @@ final class SessionJobs: Sendable {
     }
 
     /// The counts now.
-    var counts: Counts { state.withLock { $0.counts } }
+    package var counts: Counts { state.withLock { $0.counts } }
 
-    enum Kind { case main, pool, held, timers, requests }
+    package enum Kind { case main, pool, held, timers, requests }
 
     /// Counts one more of `kind`.
-    func add(_ kind: Kind) { change(kind, by: 1) }
+    package func add(_ kind: Kind) { change(kind, by: 1) }
 
     /// Counts one less of `kind`.
-    func remove(_ kind: Kind) { change(kind, by: -1) }
+    package func remove(_ kind: Kind) { change(kind, by: -1) }
 
     private func change(_ kind: Kind, by delta: Int) {
         let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
@@ -190,7 +190,7 @@ final class SessionJobs: Sendable {
 
     /// Moves ``Counts/version`` on without changing a count: something the settle waits for
     /// happened (a command's marker was let go, the work a command awaits returned).
-    func touch() {
+    package func touch() {
         let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
             state.counts.version &+= 1
             defer { state.waiter = nil }
@@ -203,7 +203,7 @@ final class SessionJobs: Sendable {
 
     /// Whether this session's sleeps are held on virtual time. Set once, before the session's
     /// first job: from then on its jobs read the session's clock (``readingClock(_:)``).
-    var isVirtual: Bool {
+    package var isVirtual: Bool {
         get { state.withLock { $0.virtual } }
         set {
             state.withLock { $0.virtual = newValue }
@@ -214,11 +214,11 @@ final class SessionJobs: Sendable {
     }
 
     /// How far the virtual clock has moved.
-    var elapsed: Duration { state.withLock { $0.now } }
+    package var elapsed: Duration { state.withLock { $0.now } }
 
     /// Holds `job`, due `delay` from the virtual now, if this session's time is virtual; false to
     /// schedule it for real.
-    func hold(_ job: UnownedJob, after delay: Duration) -> Bool {
+    package func hold(_ job: UnownedJob, after delay: Duration) -> Bool {
         let sleeper = Sleeper.current
         let held = state.withLock { state in
             guard state.virtual else { return false }
@@ -233,7 +233,7 @@ final class SessionJobs: Sendable {
     /// Hands the held sleeps with the earliest deadline back to the main executor, counted as this
     /// session's jobs, if that deadline is no later than `target` (any deadline with nil), and
     /// moves the virtual clock to it; false if none is due by then.
-    func release(upTo target: Duration?) -> Bool {
+    package func release(upTo target: Duration?) -> Bool {
         let due: [Held] = state.withLock { state in
             guard let earliest = state.held.lazy.map(\.deadline).min(), target.map({ earliest <= $0 }) ?? true else { return [] }
             state.now = max(state.now, earliest)
@@ -253,12 +253,12 @@ final class SessionJobs: Sendable {
     }
 
     /// Whether a sleep held on virtual time is due by `target`.
-    func holdsSleep(dueBy target: Duration) -> Bool {
+    package func holdsSleep(dueBy target: Duration) -> Bool {
         state.withLock { state in state.held.contains { $0.deadline <= target } }
     }
 
     /// Moves the virtual clock to `target` (never back).
-    func advance(to target: Duration) {
+    package func advance(to target: Duration) {
         state.withLock { state in
             state.now = max(state.now, target)
             apphost_tasks_move_clock(virtualClock, state.now.nanoseconds)
@@ -270,7 +270,7 @@ final class SessionJobs: Sendable {
     /// (the task has already been resumed by its cancellation; the wake-up finds nothing to do,
     /// and frees what it holds). True if there were any.
     @discardableResult
-    func dropCancelledSleeps() -> Bool {
+    package func dropCancelledSleeps() -> Bool {
         let cancelled: [Held] = state.withLock { state in
             guard state.held.contains(where: { $0.sleeper?.isCancelled == true }) else { return [] }
             let cancelled = state.held.filter { $0.sleeper?.isCancelled == true }
@@ -287,7 +287,7 @@ final class SessionJobs: Sendable {
     /// Ends what the session holds, as it ends: each held sleep's task is cancelled, and its wake-up
     /// runs (so the task resumes with `CancellationError`, as a device's would when its screen
     /// goes), and the clock stops being virtual for what is still running.
-    func drain() {
+    package func drain() {
         let held: [Held] = state.withLock { state in
             defer { state.held = [] }
             state.virtual = false
@@ -301,7 +301,7 @@ final class SessionJobs: Sendable {
     }
 
     /// How long ``waitForChange(since:until:)`` looks again before it suspends.
-    static let lookAgain = Duration.microseconds(30)
+    package static let lookAgain = Duration.microseconds(30)
 
     /// When ``waitForChange(since:until:)`` looks again before it suspends: after a miss, not for
     /// the next few waits.
@@ -331,7 +331,7 @@ final class SessionJobs: Sendable {
     /// It runs where its caller runs (`nonisolated(nonsending)`): a plain nonisolated async function
     /// would move the settle to the global pool and back at every wait, two more threads woken
     /// for each load a view model awaits.
-    nonisolated(nonsending) func waitForChange(since version: UInt64, until deadline: ContinuousClock.Instant?) async -> Bool {
+    package nonisolated(nonsending) func waitForChange(since version: UInt64, until deadline: ContinuousClock.Instant?) async -> Bool {
         let clock = ContinuousClock()
         // Work on the pool often ends within microseconds: looking again for a moment before
         // suspending saves the settle a wake-up (a system call and a switch of threads) to be brought
@@ -380,11 +380,11 @@ final class SessionJobs: Sendable {
 /// Invariant for `@unchecked Sendable`: it holds a task, whose cancellation is read and set
 /// atomically by the runtime from any thread; the reference is retained (a task is a reference-
 /// counted object) for as long as this value lives, so the task is never used after it is freed.
-struct Sleeper: @unchecked Sendable {
+package struct Sleeper: @unchecked Sendable {
     private let task: AnyObject
 
     /// The task running the caller, if any.
-    static var current: Sleeper? {
+    package static var current: Sleeper? {
         withUnsafeCurrentTask { task in task.map(Sleeper.init) }
     }
 
@@ -396,8 +396,8 @@ struct Sleeper: @unchecked Sendable {
     private var unsafeTask: UnsafeCurrentTask { unsafeBitCast(task, to: UnsafeCurrentTask.self) }
 
     /// Whether the task was cancelled.
-    var isCancelled: Bool { unsafeTask.isCancelled }
+    package var isCancelled: Bool { unsafeTask.isCancelled }
 
     /// Cancels the task.
-    func cancel() { unsafeTask.cancel() }
+    package func cancel() { unsafeTask.cancel() }
 }
