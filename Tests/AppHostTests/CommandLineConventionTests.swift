@@ -1,4 +1,5 @@
 import AppHost
+import AppHostSupport
 import AppHostTesting
 import Foundation
 import Testing
@@ -86,6 +87,27 @@ struct CommandLineConventionTests {
         #expect(session.status == 2 && session.errors.hasSuffix(hint), "\(session.errors)")
         #expect(flow.status == 1 && flow.output.hasSuffix(hint), "\(flow.output)")
         #expect(!here.errors.contains("hint:"), "a folder whose build is searched gets no hint: \(here.errors)")
+    }
+
+    /// A build whose libraries were all found by name in a searched folder (a release build beside
+    /// the debug build the host came from) is no hint; one that holds another library is.
+    @Test
+    func aBuildOfTheSameLibrariesAsTheSearchedFolderIsNoHint() throws {
+        let package = try PrivateFolder(prefix: "apphost-package")
+        defer { package.remove() }
+        let searched = package.path + "/.build/debug"
+        let release = package.path + "/.build/release"
+        for folder in [searched, release] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: folder + "/libAboutFeature.so", withDestinationPath: AppHarness.libraryPath("About"))
+        }
+
+        let same = FeatureDiscovery.unsearchedBuildHint(searched: [searched], workingFolder: package.path)
+        try FileManager.default.createSymbolicLink(atPath: release + "/libWeatherFeature.so", withDestinationPath: AppHarness.libraryPath("About"))
+        let another = FeatureDiscovery.unsearchedBuildHint(searched: [searched], workingFolder: package.path)
+
+        #expect(same == nil, "\(same ?? "")")
+        #expect(another == "this folder's build holds libWeatherFeature.so, which was not searched: add --features .build/release (or set APPHOST_FEATURES)")
     }
 
     @Test

@@ -93,7 +93,8 @@ public struct FeatureDiscovery: Sendable {
 
     /// A hint for a session or flow that found nothing by a name, when the working folder is a
     /// package whose build holds feature libraries none of `searched` is: the `--features` that
-    /// finds them. Nil otherwise.
+    /// finds them. Nil otherwise, and nil for a build whose libraries were all found by name in a
+    /// searched folder (a release build beside the debug build the host came from).
     public static func unsearchedBuildHint(searched: [String], workingFolder: String = FileManager.default.currentDirectoryPath) -> String? {
         let folder = workingFolder.hasSuffix("/") && workingFolder.count > 1 ? String(workingFolder.dropLast()) : workingFolder
         let real = { (path: String) -> String in
@@ -102,9 +103,10 @@ public struct FeatureDiscovery: Sendable {
             return String(cString: resolved)
         }
         let searchedReal = Set(searched.map(real))
+        let found = Set(searched.flatMap { featureFiles(in: $0) ?? [] })
         for relative in [".build/debug", ".build/release"] {
-            guard let names = featureFiles(in: folder + "/" + relative), let first = names.first,
-                !searchedReal.contains(real(folder + "/" + relative))
+            guard !searchedReal.contains(real(folder + "/" + relative)),
+                let names = featureFiles(in: folder + "/" + relative)?.filter({ !found.contains($0) }), let first = names.first
             else { continue }
             let more = names.count > 1 ? " and \(names.count - 1) more" : ""
             return "this folder's build holds \(first)\(more), which was not searched: add --features \(relative) (or set \(environmentVariable))"
