@@ -155,8 +155,10 @@ let package = Package(
                 .product(name: "AppHostScaffold", package: "Host"),
                 .product(name: "AppHostFuzzing", package: "Host"),
                 .product(name: "AppHostNetwork", package: "Host"),
-                // The settle's yield is tested on the runtime's own types (MainQueueLaneTests).
+                // The settle's yield is tested on the runtime's own types (MainQueueLaneTests), and
+                // descriptions and the registry on the navigation's.
                 .product(name: "AppHostRuntime", package: "Host"),
+                .product(name: "AppHostNavigation", package: "Host"),
                 // The guard's decision is tested with made-up times (SessionGuardTests).
                 .product(name: "CHostSupport", package: "Host"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -18,6 +18,9 @@ let package = Package(
         // The runtime a session's code runs on: the executors, virtual time, and the count of a
         // command's work that tells a settle it is done. It knows nothing else of the host's.
         .library(name: "AppHostRuntime", targets: ["AppHostRuntime"]),
+        // Navigation: the Router, navigation state, deep links, and the registry of destinations,
+        // which speaks its own plain types to the loading side (`FeatureSource`).
+        .library(name: "AppHostNavigation", targets: ["AppHostNavigation"]),
         .library(name: "AppHostTesting", targets: ["AppHostTesting"]),
         // Recorded network answers: a URLProtocol over FoundationNetworking, which the host library
         // does not link. `apphost` opens it as a library (AppHost's `AppHostNetworking` product)
@@ -52,10 +55,11 @@ let package = Package(
             dependencies: [kit, "CHostProcess", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "AppHostRuntime", dependencies: ["AppHostSupport", kit, "CHostGuard", "CHostTasks"]),
+        .target(name: "AppHostNavigation", dependencies: ["AppHostSupport", kit]),
         .target(
             name: "AppHost",
             dependencies: [
-                "AppHostRuntime", "AppHostSupport", kit, "CFFI", "CHostGuard", "CHostProcess", "CHostTasks", .product(name: "CAppHost", package: "SDK"),
+                "AppHostNavigation", "AppHostRuntime", "AppHostSupport", kit, "CFFI", "CHostGuard", "CHostProcess", "CHostTasks", .product(name: "CAppHost", package: "SDK"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -6,6 +6,7 @@
 // copied into a Swift String before the call returns.
 
 @_spi(Host) import AppHostKit
+@_spi(Host) import AppHostNavigation
 import AppHostSupport
 import CAppHost
 import FoundationEssentials

@@ -1,6 +1,7 @@
 // The app layer's static check, kept beside the registry cache.
 
 @_spi(Host) import AppHostKit
+@_spi(Host) import AppHostNavigation
 import AppHostSupport
 import FoundationEssentials
 import Glibc

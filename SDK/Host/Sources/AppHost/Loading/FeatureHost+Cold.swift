@@ -3,6 +3,7 @@
 // order by startCold; what they share is a ColdStart, the cache's records as this start changes them.
 
 @_spi(Host) import AppHostKit
+@_spi(Host) import AppHostNavigation
 import FoundationEssentials
 import Glibc
 
@@ -217,7 +218,7 @@ extension FeatureHost {
                 refuse(clash)
                 continue
             }
-            let feature = DeferredFeature(path: item.path, claims: item.claims, json: item.json, uncheckedKey: nil, probed: item.fresh)
+            let feature = DeferredFeature(path: item.path, claims: item.claims, ticket: LoadingTicket(json: item.json, uncheckedKey: nil), probed: item.fresh)
             deferredInOrder.append(feature)
             registry.addDeferred(feature)
         }

@@ -1,6 +1,7 @@
 // What the host found, file by file, and the rule for names two files claim.
 
 @_spi(Host) import AppHostKit
+@_spi(Host) import AppHostNavigation
 import FoundationEssentials
 import Glibc
 import Logging

@@ -1,6 +1,7 @@
 // A warm start from the registry cache, its checks of each file used, and saving the cache.
 
 @_spi(Host) import AppHostKit
+@_spi(Host) import AppHostNavigation
 import AppHostSupport
 import FoundationEssentials
 import Glibc
@@ -93,7 +94,7 @@ extension FeatureHost {
     /// Loads a deferred feature on first use. One the warm start did not check is checked now: if it
     /// changed since it was probed, it is probed again, in a child, before it runs here.
     func verifyAndLoad(_ feature: DeferredFeature) {
-        if let cachedKey = feature.uncheckedKey, var loading {
+        if let cachedKey = (feature.ticket as? LoadingTicket)?.uncheckedKey, var loading {
             guard let status = FileKey.of(feature.path) else {
                 refuse(.notFound(path: feature.path))
                 return

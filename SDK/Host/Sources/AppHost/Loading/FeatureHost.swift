@@ -13,6 +13,7 @@
 // looked at until its feature is used.
 
 @_spi(Host) import AppHostKit
+@_spi(Host) import AppHostNavigation
 import FoundationEssentials
 import Glibc
 import Logging
@@ -226,22 +227,22 @@ public final class FeatureHost {
 }
 
 extension FeatureHost: FeatureSource {
-    var knownClaims: [String: WarmIndex.Claim] { warmIndex?.claims ?? [:] }
+    package var knownNames: [String: KnownName] { warmIndex?.claims ?? [:] }
 
-    func deferredFeature(claiming name: String) -> DeferredFeature? {
+    package func deferredFeature(claiming name: String) -> DeferredFeature? {
         guard let record = warmIndex?.record(claiming: name), case .described(let claims, let json) = record.finding else { return nil }
-        return DeferredFeature(path: record.path, claims: claims, json: json, uncheckedKey: record.key, probed: false)
+        return DeferredFeature(path: record.path, claims: claims, ticket: LoadingTicket(json: json, uncheckedKey: record.key), probed: false)
     }
 
-    func load(_ feature: DeferredFeature) {
+    package func load(_ feature: DeferredFeature) {
         verifyAndLoad(feature)
     }
 
-    func refusal(of path: String) -> String? {
+    package func refusal(of path: String) -> String? {
         failures.last { $0.path == path }?.description
     }
 
-    func refusal(claiming name: String) -> String? {
+    package func refusal(claiming name: String) -> String? {
         if let record = warmIndex?.record(claiming: name) { return refusal(of: record.path) }
         // A file refused by this run's checks, which the cache had described before.
         return failures.last { failure in

@@ -1,4 +1,5 @@
 @_spi(Host) import AppHostKit
+@_spi(Host) import AppHostNavigation
 
 /// The text of `apphost list`: each feature file with what it registers and where that is known from,
 /// then each file that was refused, with its cause.

@@ -1,4 +1,5 @@
 @_spi(Host) import AppHostKit
+@_spi(Host) import AppHostNavigation
 import FoundationEssentials
 import Glibc
 

@@ -7,6 +7,7 @@
 // Swift image cannot be unloaded safely while its types may be in use.
 
 @_spi(Host) import AppHostKit
+@_spi(Host) import AppHostNavigation
 import Logging
 import CAppHost
 import FoundationEssentials

@@ -19,6 +19,7 @@
 // order, so a start-up costs a few processes, not one per file.
 
 @_spi(Host) import AppHostKit
+@_spi(Host) import AppHostNavigation
 import AppHostSupport
 import Dispatch
 import FoundationEssentials

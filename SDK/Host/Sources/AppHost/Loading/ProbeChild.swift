@@ -2,6 +2,7 @@
 // (the greeting first), its output, its time, and how it ended.
 
 @_spi(Host) import AppHostKit
+@_spi(Host) import AppHostNavigation
 import AppHostSupport
 import CHostProcess
 import Dispatch

@@ -2,6 +2,7 @@
 // layout is described at the top of RegistryCache.swift). RegistryCache.swift is the store: where
 // the file is, reading it, and saving it under its lock, merged with what other hosts wrote.
 
+@_spi(Host) import AppHostNavigation
 import FoundationEssentials
 import Glibc
 import Synchronization

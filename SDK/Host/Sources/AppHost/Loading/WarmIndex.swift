@@ -6,6 +6,7 @@
 // allocation. Anything unusual (a damaged line, a name claimed twice, a folder
 // the cache does not know) and the host takes the full path instead.
 
+@_spi(Host) import AppHostNavigation
 import AppHostSupport
 import FoundationEssentials
 import Glibc
@@ -13,19 +14,13 @@ import Glibc
 /// The names in the registry cache's index, each pointing at its line, for one start.
 @MainActor
 final class WarmIndex {
-    /// One claimed name: the line that claims it, whether it is a shell, and its start route.
-    struct Claim {
-        var line: Range<Int>
-        var shell: Bool
-        /// A name of the app layer (`h:`): it loads its feature but is no destination.
-        var hidden: Bool
-        var root: String?
-    }
 
     private let bytes: [UInt8]
     private let cache: RegistryCache
     /// Each claimed name.
-    private(set) var claims: [String: Claim] = [:]
+    private(set) var claims: [String: KnownName] = [:]
+    /// The line that claims each name in ``claims``.
+    private var lines: [String: Range<Int>] = [:]
     /// The records of refused files in the folders searched: checked at every start.
     private(set) var refused: [CacheRecord] = []
     /// Each folder's key as the cache listed it.
@@ -95,10 +90,11 @@ final class WarmIndex {
             }
             let name = String(decoding: bytes[(claim + 2)..<nameEnd], as: UTF8.self)
             // A name claimed twice needs the clash rule: the full path applies it.
-            let claimed = Claim(line: line, shell: bytes[claim] == UInt8(ascii: "s"), hidden: bytes[claim] == UInt8(ascii: "h"), root: root)
+            let claimed = KnownName(shell: bytes[claim] == UInt8(ascii: "s"), hidden: bytes[claim] == UInt8(ascii: "h"), root: root)
             guard claims.updateValue(claimed, forKey: name) == nil else {
                 return false
             }
+            lines[name] = line
             claim = stop + 1
         }
         claiming.append(line)
@@ -107,7 +103,7 @@ final class WarmIndex {
 
     /// The full record of the file that claims `name`.
     func record(claiming name: String) -> CacheRecord? {
-        claims[name].flatMap { cache.record(bytes, $0.line) }
+        lines[name].flatMap { cache.record(bytes, $0) }
     }
 
     /// Whether every file the index points at is as the cache knew it (its key: a rewrite, a chmod

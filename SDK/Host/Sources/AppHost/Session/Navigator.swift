@@ -1,4 +1,5 @@
 @_spi(Host) import AppHostKit
+@_spi(Host) import AppHostNavigation
 
 /// The navigation state of a session and nothing else: the shell (if any), one
 /// ``Router`` per shell item, the selected item, deep links, and the results

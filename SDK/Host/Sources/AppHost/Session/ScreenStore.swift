@@ -1,4 +1,5 @@
 @_spi(Host) @_spi(Runtime) import AppHostKit
+@_spi(Host) import AppHostNavigation
 import CHostGuard
 
 /// The screens a session shows: one per route of every stack the navigation

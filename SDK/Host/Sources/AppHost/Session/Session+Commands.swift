@@ -1,6 +1,7 @@
 // The commands a session interprets: navigation through its Navigator, taps and typing.
 
 @_spi(Host) import AppHostKit
+@_spi(Host) import AppHostNavigation
 import AppHostRuntime
 import AppHostSupport
 import FoundationEssentials

@@ -1,4 +1,5 @@
 @_spi(Host) @_spi(Runtime) import AppHostKit
+@_spi(Host) import AppHostNavigation
 import AppHostRuntime
 import AppHostSupport
 import CHostGuard

@@ -118,7 +118,7 @@ public enum DeepLink: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: Parsing
 
-    static func parseStack(_ text: Substring) throws(RouteError) -> NavigationState {
+    package static func parseStack(_ text: Substring) throws(RouteError) -> NavigationState {
         let routesPart: Substring
         var presentation: Presentation?
         if let bang = try firstTopLevel(text, UInt8(ascii: "!")) {

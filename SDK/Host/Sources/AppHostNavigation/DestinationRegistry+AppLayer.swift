@@ -12,7 +12,7 @@ extension DestinationRegistry {
     }
 
     /// The app's declaration, if a loaded feature declares it (its feature is loaded now if deferred).
-    var app: AppDeclaration? {
+    package var app: AppDeclaration? {
         guard case .app(let app)? = loaded(AppDeclaration.registeredName)?.role else { return nil }
         return app
     }

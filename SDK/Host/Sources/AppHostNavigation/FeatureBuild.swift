@@ -19,7 +19,7 @@ public struct FeatureBuild: Codable, Hashable, Sendable, CustomStringConvertible
         self.compiler = compiler
     }
 
-    init(_ stamp: BuildStamp) {
+    package init(_ stamp: BuildStamp) {
         self.init(major: stamp.major, minor: stamp.minor, patch: stamp.patch, compiler: stamp.compiler)
     }
 

@@ -78,35 +78,57 @@ public final class DeferredFeature {
     public let path: String
     /// The names the file claims.
     public let claims: FeatureClaims
-    /// The description as JSON, decoded on first use.
-    let json: CacheText
-    /// The version of the file the cache knew, when the start did not check the file itself.
-    let uncheckedKey: FileKey?
+    /// What the loading side keeps of the file (its description's text, the version it knew),
+    /// opaque to the registry.
+    package let ticket: any FeatureTicket
     /// Whether it was probed in this run (else it came from the cache).
     public let probed: Bool
     /// Whether loading was tried (it is tried once).
-    public internal(set) var attempted = false
+    public package(set) var attempted = false
 
     /// A feature to load from `path` on first use.
-    init(path: String, claims: FeatureClaims, json: CacheText, uncheckedKey: FileKey?, probed: Bool) {
+    package init(path: String, claims: FeatureClaims, ticket: any FeatureTicket, probed: Bool) {
         self.path = path
         self.claims = claims
-        self.json = json
-        self.uncheckedKey = uncheckedKey
+        self.ticket = ticket
         self.probed = probed
     }
 
     /// What the file registers, as its probe described it (decoded on first use).
-    public private(set) lazy var description: FeatureDescription? = FeatureDescription.decode(json.text[...])
+    public private(set) lazy var description: FeatureDescription? = ticket.description()
+}
+
+/// What the loading side keeps of a deferred feature's file: the registry only asks it for the
+/// description, and hands it back when the feature is loaded.
+package protocol FeatureTicket: Sendable {
+    /// The file's description, decoded now; nil if it cannot be.
+    func description() -> FeatureDescription?
+}
+
+/// A name the source knows without loading anything: what kind of name it is, and its start route.
+package struct KnownName: Sendable {
+    /// A shell's name.
+    package var shell: Bool
+    /// A name of the app layer (`h:`): it loads its feature but is no destination.
+    package var hidden: Bool
+    /// The start route, as text, of a name that has one.
+    package var root: String?
+
+    package init(shell: Bool, hidden: Bool, root: String?) {
+        self.shell = shell
+        self.hidden = hidden
+        self.root = root
+    }
 }
 
 /// All the registry asks of the loading side: the names it knows without loading anything, the
 /// deferred feature that claims a name (made when the name is first used), and loading one. The
-/// registry holds no closure, cache type or file of the loading side's; `FeatureHost` is the source.
+/// registry holds no closure, cache type or file of the loading side's (a deferred feature's
+/// ticket is opaque to it); `FeatureHost` is the source.
 @MainActor
-protocol FeatureSource: AnyObject {
+package protocol FeatureSource: AnyObject {
     /// The names known without loading anything (a warm start's index of the registry cache).
-    var knownClaims: [String: WarmIndex.Claim] { get }
+    var knownNames: [String: KnownName] { get }
     /// The deferred feature that claims `name`, if the source can make one.
     func deferredFeature(claiming name: String) -> DeferredFeature?
     /// Checks, loads and registers `feature` (or refuses it, by name).
@@ -122,14 +144,14 @@ protocol FeatureSource: AnyObject {
 public final class DestinationRegistry {
     private(set) var registrations: [String: Registration] = [:]
     /// The registered names of outgoing navigation types, asked at every navigation.
-    var outgoingNames: Set<String> = []
+    package var outgoingNames: Set<String> = []
     private var typeNames: [String: RegistryEntry] = [:]
     private var shellDefinitions: [String: ShellDefinition] = [:]
     private var deferred: [String: DeferredFeature] = [:]
     /// The loading side, all the registry asks of it (see ``FeatureSource``); set by whoever defers features.
-    weak var source: (any FeatureSource)?
+    package weak var source: (any FeatureSource)?
     /// The names the source knows without loading anything (a warm start's index).
-    private var knownClaims: [String: WarmIndex.Claim] { source?.knownClaims ?? [:] }
+    private var knownClaims: [String: KnownName] { source?.knownNames ?? [:] }
 
     /// Names whose feature was made from the source's index already: each is made once.
     private var madeFromIndex: Set<String> = []
@@ -234,7 +256,7 @@ public final class DestinationRegistry {
     }
 
     /// Loads the deferred feature claiming `name`, once; true if it was tried now.
-    func loadDeferred(_ name: String) -> Bool {
+    package func loadDeferred(_ name: String) -> Bool {
         guard let feature = deferredFeature(claiming: name), !feature.attempted else { return false }
         feature.attempted = true
         for claimed in feature.claims.all where deferred[claimed] === feature {
@@ -281,7 +303,7 @@ public final class DestinationRegistry {
     }
 
     /// Every route name, registered or deferred, the app layer's included, sorted.
-    var allNames: [String] {
+    package var allNames: [String] {
         Set(registrations.keys).union(deferred.values.flatMap { $0.claims.routes + $0.claims.hidden })
             .union(knownClaims.filter { !$0.value.shell }.map(\.key)).sorted()
     }
@@ -363,7 +385,7 @@ public final class DestinationRegistry {
 
 extension Registration {
     /// What this registration adds, as the registry lists it.
-    var entry: RegistryEntry {
+    package var entry: RegistryEntry {
         var entry = RegistryEntry(name: name, typeName: typeName, feature: feature, origin: origin, root: root)
         switch role {
         case .destinations: break
@@ -379,7 +401,7 @@ extension Registration {
 
 
 /// The host's own not-found destination, for when the app declares none or its feature is not loaded.
-enum HostNotFound: Navigation {
+package enum HostNotFound: Navigation {
     case notFound(route: String)
-    static let routeName = "apphost"
+    package static let routeName = "apphost"
 }

@@ -23,7 +23,7 @@ public struct ShellDefinition: Hashable, Sendable {
 
 extension ShellDefinition {
     /// The shell a feature registered.
-    init(_ registration: ShellRegistration) {
+    package init(_ registration: ShellRegistration) {
         self.init(name: registration.name, style: registration.style, items: registration.items, feature: registration.feature)
     }
 }

@@ -11,13 +11,13 @@ public final class LiveValues {
     private var values: [Int: any LiveNavigation] = [:]
     private var next = 1
     /// The numbers of the live routes the session's stacks hold now; what is not among them is dropped.
-    var referenced: (@MainActor () -> Set<Int>)?
+    package var referenced: (@MainActor () -> Set<Int>)?
 
     /// Creates an empty store.
     public init() {}
 
     /// Keeps `value` and returns the route that stands for it on a stack.
-    func add(_ value: any LiveNavigation) -> Route {
+    package func add(_ value: any LiveNavigation) -> Route {
         if let referenced = referenced?(), values.count > referenced.count {
             values = values.filter { referenced.contains($0.key) }
         }
@@ -33,7 +33,7 @@ public final class LiveValues {
     }
 
     /// The number of a live route, `NAME?live=N`.
-    nonisolated static func number(of route: Route) -> Int? {
+    package nonisolated static func number(of route: Route) -> Int? {
         guard route.destination == nil, route.parameters.count == 1, route.parameters[0].name == parameter else { return nil }
         return Int(route.parameters[0].value)
     }
@@ -44,7 +44,7 @@ public final class LiveValues {
 
 extension NavigationState {
     /// The numbers of the live routes in this stack and the stacks presented over it.
-    func liveNumbers() -> Set<Int> {
+    package func liveNumbers() -> Set<Int> {
         var numbers = Set(stack.compactMap(LiveValues.number(of:)))
         if let presented = presentation?.presentedState { numbers.formUnion(presented.liveNumbers()) }
         return numbers
@@ -52,7 +52,7 @@ extension NavigationState {
 
     /// This state up to its first route for which `isLive` holds: the stack is cut before it and what
     /// was presented over it is dropped; nil if the root itself is live. `omitted` gets that route.
-    func restorable(isLive: (Route) -> Bool, omitted: inout Route?) -> NavigationState? {
+    package func restorable(isLive: (Route) -> Bool, omitted: inout Route?) -> NavigationState? {
         if isLive(root) {
             omitted = omitted ?? root
             return nil

@@ -16,6 +16,14 @@ public struct FeatureDescription: Codable, Hashable, Sendable {
         public var role: String? = nil
         /// The destinations with their parameters: a C feature's, or those a Swift type lists (`allDestinations`); nil when unknown.
         public var destinations: [Destination]?
+
+        package init(name: String, typeName: String, root: String?, role: String? = nil, destinations: [FeatureDescription.Destination]?) {
+            self.name = name
+            self.typeName = typeName
+            self.root = root
+            self.role = role
+            self.destinations = destinations
+        }
     }
 
     /// One destination of a C feature.
@@ -24,6 +32,11 @@ public struct FeatureDescription: Codable, Hashable, Sendable {
         public var name: String
         /// Its parameters, in order, each as `name: type` with a C type (`int64`, `double`, `bool`, `string`).
         public var parameters: [Parameter]
+
+        package init(name: String, parameters: [FeatureDescription.Parameter]) {
+            self.name = name
+            self.parameters = parameters
+        }
     }
 
     /// One parameter of a C destination.
@@ -32,6 +45,11 @@ public struct FeatureDescription: Codable, Hashable, Sendable {
         public var name: String
         /// Its C type.
         public var type: String
+
+        package init(name: String, type: String) {
+            self.name = name
+            self.type = type
+        }
     }
 
     /// A registered shell.
@@ -42,6 +60,12 @@ public struct FeatureDescription: Codable, Hashable, Sendable {
         public var style: String
         /// Its items: each a title and the name whose start destination it opens.
         public var items: [Item]
+
+        package init(name: String, style: String, items: [FeatureDescription.Item]) {
+            self.name = name
+            self.style = style
+            self.items = items
+        }
     }
 
     /// One item of a shell.
@@ -50,6 +74,11 @@ public struct FeatureDescription: Codable, Hashable, Sendable {
         public var title: String
         /// The registered name it starts at.
         public var destination: String
+
+        package init(title: String, destination: String) {
+            self.title = title
+            self.destination = destination
+        }
     }
 
     /// The feature's name.
@@ -71,6 +100,11 @@ public struct FeatureDescription: Codable, Hashable, Sendable {
         public var redirects: [Redirect]
         /// The not-found destination, `NAME/DESTINATION`; nil for the host's own.
         public var notFound: String?
+
+        package init(redirects: [FeatureDescription.Redirect], notFound: String?) {
+            self.redirects = redirects
+            self.notFound = notFound
+        }
     }
 
     /// One redirect: an outgoing destination, the destination it opens, and the parameters renamed.
@@ -78,67 +112,25 @@ public struct FeatureDescription: Codable, Hashable, Sendable {
         public var from: String
         public var to: String
         public var parameters: [String: String]
+
+        package init(from: String, to: String, parameters: [String: String]) {
+            self.from = from
+            self.to = to
+            self.parameters = parameters
+        }
+    }
+
+    package init(name: String, build: FeatureBuild, routes: [RouteType], shells: [Shell], app: App? = nil, needs: [String]? = nil) {
+        self.name = name
+        self.build = build
+        self.routes = routes
+        self.shells = shells
+        self.app = app
+        self.needs = needs
     }
 
     /// Decodes a description from its JSON text; nil if it is not one.
-    static func decode(_ json: Substring) -> FeatureDescription? {
+    package static func decode(_ json: Substring) -> FeatureDescription? {
         try? JSONDecoder().decode(FeatureDescription.self, from: Data(json.utf8))
-    }
-}
-
-extension FeatureDescription {
-    /// The description as JSON, written without JSONEncoder: a probe writes one per feature file, and
-    /// JSONEncoder's dynamic casts scan every loaded image, so their cost grows with the features loaded.
-    /// ``decode(_:)`` reads it back with JSONDecoder.
-    public var json: String {
-        typealias Value = JSONRenderer.Value
-        var build: [String: Value] = ["major": .number(Int(self.build.major)), "minor": .number(Int(self.build.minor)), "patch": .number(Int(self.build.patch))]
-        if let compiler = self.build.compiler { build["compiler"] = .string(compiler) }
-        let routes: [Value] = routes.map { route in
-            var fields: [String: Value] = ["name": .string(route.name), "typeName": .string(route.typeName)]
-            if let root = route.root { fields["root"] = .string(root) }
-            if let role = route.role { fields["role"] = .string(role) }
-            if let destinations = route.destinations {
-                fields["destinations"] = .array(destinations.map(\.jsonValue))
-            }
-            return .object(fields)
-        }
-        let shells: [Value] = shells.map(\.jsonValue)
-        var fields: [String: Value] = ["build": .object(build), "name": .string(name), "routes": .array(routes), "shells": .array(shells)]
-        if let app {
-            var declaration: [String: Value] = [
-                "redirects": .array(app.redirects.map { redirect in
-                    .object([
-                        "from": .string(redirect.from), "to": .string(redirect.to),
-                        "parameters": .object(redirect.parameters.mapValues { .string($0) }),
-                    ])
-                })
-            ]
-            if let notFound = app.notFound { declaration["notFound"] = .string(notFound) }
-            fields["app"] = .object(declaration)
-        }
-        if let needs { fields["needs"] = .array(needs.map { .string($0) }) }
-        return Value.object(fields).text
-    }
-}
-
-extension FeatureDescription.Destination {
-    /// The destination as JSON: its name and its parameters with their types.
-    var jsonValue: JSONRenderer.Value {
-        .object([
-            "name": .string(name),
-            "parameters": .array(parameters.map { .object(["name": .string($0.name), "type": .string($0.type)]) }),
-        ])
-    }
-}
-
-extension FeatureDescription.Shell {
-    /// The shell as JSON: its name, style and items.
-    var jsonValue: JSONRenderer.Value {
-        .object([
-            "name": .string(name),
-            "style": .string(style),
-            "items": .array(items.map { .object(["title": .string($0.title), "destination": .string($0.destination)]) }),
-        ])
     }
 }

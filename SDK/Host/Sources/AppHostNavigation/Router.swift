@@ -86,7 +86,7 @@ public final class Router: RouterContract {
     // Each takes the scope: 0 for the base stack, n for the stack n presentations up.
 
     /// Changes scope `depth` in place; its routes from stack index `index` up may differ afterwards.
-    func update(_ depth: Int, from index: Int, _ change: (inout NavigationState) -> Void) {
+    package func update(_ depth: Int, from index: Int, _ change: (inout NavigationState) -> Void) {
         state.updateScope(depth, change)
         mark(ChangeMark(depth: depth, index: index))
     }
@@ -96,7 +96,7 @@ public final class Router: RouterContract {
         state.scope(depth).map { $0.path.count + 1 } ?? 0
     }
 
-    func fail(_ route: String, _ message: String) {
+    package func fail(_ route: String, _ message: String) {
         onError?(RouteError(route: route, message: message))
     }
 
@@ -274,27 +274,27 @@ public final class Router: RouterContract {
 
 /// The router of a presented stack: the same operations, applied `depth` presentations up.
 @MainActor
-final class RouterScope: RouterContract {
+package final class RouterScope: RouterContract {
     unowned let owner: Router
-    let depth: Int
+    package let depth: Int
 
-    init(owner: Router, depth: Int) {
+    package init(owner: Router, depth: Int) {
         self.owner = owner
         self.depth = depth
     }
 
-    func navigate(to destination: any Navigation) { owner.navigate(to: destination, depth: depth) }
-    func navigate(to route: Route) { owner.navigate(to: route, depth: depth) }
-    func goBack() { owner.goBack(depth: depth) }
-    func popToRoot() { owner.popToRoot(depth: depth) }
-    func pop(to destination: any Navigation) { owner.pop(to: destination, depth: depth) }
-    func replaceStack(with destinations: [any Navigation]) { owner.replaceStack(with: destinations, depth: depth) }
-    func present(_ destination: any Navigation, style: PresentationStyle) { owner.present(destination, style: style, depth: depth) }
-    func present(_ route: Route, style: PresentationStyle) { owner.present(route, style: style, depth: depth) }
-    func navigate(toLive destination: any LiveNavigation) { owner.navigate(toLive: destination, depth: depth) }
-    func present(live destination: any LiveNavigation, style: PresentationStyle) { owner.present(live: destination, style: style, depth: depth) }
-    func showAlert(_ alert: Alert) { owner.show(.alert(alert), depth: depth) }
-    func showConfirmationDialog(_ dialog: ConfirmationDialog) { owner.show(.confirmationDialog(dialog), depth: depth) }
-    func dismiss() { owner.dismiss(depth: depth) }
-    func finish(with result: any NavigationResult) { owner.finish(with: result, depth: depth) }
+    package func navigate(to destination: any Navigation) { owner.navigate(to: destination, depth: depth) }
+    package func navigate(to route: Route) { owner.navigate(to: route, depth: depth) }
+    package func goBack() { owner.goBack(depth: depth) }
+    package func popToRoot() { owner.popToRoot(depth: depth) }
+    package func pop(to destination: any Navigation) { owner.pop(to: destination, depth: depth) }
+    package func replaceStack(with destinations: [any Navigation]) { owner.replaceStack(with: destinations, depth: depth) }
+    package func present(_ destination: any Navigation, style: PresentationStyle) { owner.present(destination, style: style, depth: depth) }
+    package func present(_ route: Route, style: PresentationStyle) { owner.present(route, style: style, depth: depth) }
+    package func navigate(toLive destination: any LiveNavigation) { owner.navigate(toLive: destination, depth: depth) }
+    package func present(live destination: any LiveNavigation, style: PresentationStyle) { owner.present(live: destination, style: style, depth: depth) }
+    package func showAlert(_ alert: Alert) { owner.show(.alert(alert), depth: depth) }
+    package func showConfirmationDialog(_ dialog: ConfirmationDialog) { owner.show(.confirmationDialog(dialog), depth: depth) }
+    package func dismiss() { owner.dismiss(depth: depth) }
+    package func finish(with result: any NavigationResult) { owner.finish(with: result, depth: depth) }
 }
