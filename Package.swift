@@ -155,10 +155,11 @@ let package = Package(
                 .product(name: "AppHostScaffold", package: "Host"),
                 .product(name: "AppHostFuzzing", package: "Host"),
                 .product(name: "AppHostNetwork", package: "Host"),
-                // The settle's yield is tested on the runtime's own types (MainQueueLaneTests), and
-                // descriptions and the registry on the navigation's.
+                // The settle's yield is tested on the runtime's own types (MainQueueLaneTests), the
+                // registry and descriptions on the navigation's, the loader and the cache on the loading side's.
                 .product(name: "AppHostRuntime", package: "Host"),
                 .product(name: "AppHostNavigation", package: "Host"),
+                .product(name: "AppHostLoading", package: "Host"),
                 // The guard's decision is tested with made-up times (SessionGuardTests).
                 .product(name: "CHostSupport", package: "Host"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -21,6 +21,9 @@ let package = Package(
         // Navigation: the Router, navigation state, deep links, and the registry of destinations,
         // which speaks its own plain types to the loading side (`FeatureSource`).
         .library(name: "AppHostNavigation", targets: ["AppHostNavigation"]),
+        // Loading: from a features folder to registrations (discovery, probes, the registry
+        // cache, the loader and its checks, C features through libffi), on navigation.
+        .library(name: "AppHostLoading", targets: ["AppHostLoading"]),
         .library(name: "AppHostTesting", targets: ["AppHostTesting"]),
         // Recorded network answers: a URLProtocol over FoundationNetworking, which the host library
         // does not link. `apphost` opens it as a library (AppHost's `AppHostNetworking` product)
@@ -57,10 +60,17 @@ let package = Package(
         .target(name: "AppHostRuntime", dependencies: ["AppHostSupport", kit, "CHostGuard", "CHostTasks"]),
         .target(name: "AppHostNavigation", dependencies: ["AppHostSupport", kit]),
         .target(
+            name: "AppHostLoading",
+            dependencies: [
+                "AppHostNavigation", "AppHostSupport", kit, "CFFI", "CHostGuard", "CHostProcess", .product(name: "CAppHost", package: "SDK"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "AppHost",
             dependencies: [
-                "AppHostNavigation", "AppHostRuntime", "AppHostSupport", kit, "CFFI", "CHostGuard", "CHostProcess", "CHostTasks", .product(name: "CAppHost", package: "SDK"),
-                .product(name: "Logging", package: "swift-log"),
+                "AppHostLoading", "AppHostNavigation", "AppHostRuntime", "AppHostSupport", kit, "CHostGuard", "CHostProcess", "CHostTasks",
+                .product(name: "CAppHost", package: "SDK"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(name: "AppHostNetwork", dependencies: ["AppHostSupport"]),

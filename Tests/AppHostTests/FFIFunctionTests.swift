@@ -2,6 +2,7 @@ import FFIProbe
 import Testing
 
 @testable import AppHost
+@testable import AppHostLoading
 @testable import AppHostNavigation
 
 /// The libffi invoker, calling real C functions whose signatures it learns at run time;

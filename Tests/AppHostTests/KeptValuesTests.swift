@@ -2,6 +2,7 @@
 import Testing
 
 @testable import AppHost
+@testable import AppHostLoading
 @testable import AppHostNavigation
 
 /// Kept results: made once a key while there is room, made every time after, never kept when they fail.

@@ -1,4 +1,5 @@
 @testable import AppHost
+@testable import AppHostLoading
 @testable import AppHostNavigation
 import AppHostKit
 import Foundation

@@ -4,6 +4,11 @@ import Logging
 /// Logging for the whole process: the host's own swift-log records and every feature's
 /// ``FeatureLogger`` records go to one handler, on standard error.
 public enum HostLogging {
+    /// The source the host's own records name (`[AppHost]`), whichever of the host library's
+    /// modules writes them: records from the targets under AppHost pass it, so a reader sees one
+    /// host, as before the library was split into targets.
+    package static let source = "AppHost"
+
     /// Sends records of `level` and above, the host's and the features', to standard error. Call it once.
     public static func bootstrap(level: Logger.Level) {
         LoggingSystem.bootstrap { label in

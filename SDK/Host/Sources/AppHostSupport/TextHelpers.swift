@@ -72,3 +72,32 @@ public func describe(_ error: any Error) -> String {
     }
     return path.map { "\($0): \(reason)" } ?? reason
 }
+
+extension String {
+    /// The text with control characters shown, never sent to a terminal: C0 and DEL in caret notation
+    /// (`ESC` becomes `^[`), C1 as `\u{9B}`. Text from features, routes and state files passes through this.
+    public var visible: String {
+        // A byte scan first: C0 and DEL are single bytes, and C1 characters start with 0xC2.
+        let suspect = utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }
+        } ?? utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }
+        guard suspect, unicodeScalars.contains(where: \.isControl) else {
+            return self
+        }
+        var shown = ""
+        for scalar in unicodeScalars {
+            switch scalar.value {
+            case 0x00..<0x20: shown += "^" + String(UnicodeScalar(UInt8(scalar.value + 0x40)))
+            case 0x7F: shown += "^?"
+            case 0x80..<0xA0: shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+}
+
+extension Unicode.Scalar {
+    /// A C0 or C1 control character, or DEL.
+    package var isControl: Bool { value < 0x20 || (0x7F..<0xA0).contains(value) }
+}

@@ -313,39 +313,6 @@ public struct JSONRenderer: Sendable {
         }
     }
 
-    /// A JSON value, written with sorted keys and no spaces (also how a probe writes a feature's description).
-    indirect enum Value {
-        case string(String)
-        case number(Int)
-        case bool(Bool)
-        case array([Value])
-        case object([String: Value])
-
-        var text: String {
-            switch self {
-            case .string(let string): Self.quoted(string)
-            case .number(let number): String(number)
-            case .bool(let flag): String(flag)
-            case .array(let values): "[" + values.map(\.text).joined(separator: ",") + "]"
-            case .object(let fields):
-                "{" + fields.keys.sorted().map { "\(Self.quoted($0)):\(fields[$0]?.text ?? "null")" }.joined(separator: ",") + "}"
-            }
-        }
-
-        static func quoted(_ string: String) -> String {
-            var result = "\""
-            for scalar in string.unicodeScalars {
-                switch scalar {
-                case "\"": result += "\\\""
-                case "\\": result += "\\\\"
-                case "\n": result += "\\n"
-                case "\r": result += "\\r"
-                case "\t": result += "\\t"
-                case _ where scalar.value < 0x20: result += "\\u" + NumberText.hex(scalar.value, width: 4)
-                default: result.unicodeScalars.append(scalar)
-                }
-            }
-            return result + "\""
-        }
-    }
+    /// A JSON value (``JSONValue``): the renderer's, a probe's and the loading side's one model.
+    typealias Value = JSONValue
 }

@@ -2,6 +2,7 @@
 // own, libAppHostNetworking.so, which links FoundationNetworking; the host library does not) and
 // lends it what counts a request as a session's work. See docs/testing.md.
 
+import AppHostLoading
 import AppHostRuntime
 import AppHostSupport
 import Dispatch

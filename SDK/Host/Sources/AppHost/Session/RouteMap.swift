@@ -1,3 +1,4 @@
+import AppHostLoading
 @_spi(Host) import AppHostNavigation
 /// Every destination the loaded features provide, for `apphost routes` and the session's `routes`:
 /// each route name with its feature, file and navigation type, whether `--start` can open it, a C

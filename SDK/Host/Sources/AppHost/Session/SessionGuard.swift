@@ -6,6 +6,7 @@
 // command has drawn its screens, so it holds the state from before the command
 // that failed: the next run with it comes back there.
 
+import AppHostLoading
 import CHostGuard
 import CHostProcess
 import FoundationEssentials

@@ -1,4 +1,5 @@
 @_spi(Host) @_spi(Runtime) import AppHostKit
+import AppHostLoading
 @_spi(Host) import AppHostNavigation
 import FoundationEssentials
 import Glibc

@@ -7,7 +7,7 @@ import Logging
 extension CFeatureDefinition {
     /// The registry entry of this feature's routes, for the file at `origin`.
     @MainActor
-    func registration(origin: String, logger: Logger, validate: @escaping @MainActor (Route) throws(RouteError) -> Void) -> Registration {
+    package func registration(origin: String, logger: Logger, validate: @escaping @MainActor (Route) throws(RouteError) -> Void) -> Registration {
         let root = rootDestination.map { Route(name: routeName, destination: $0) }
         return Registration(
             name: routeName,
@@ -48,7 +48,7 @@ extension CFeatureDefinition {
 extension CDestination {
     /// Calls the render function with the host API, a fresh screen and the arguments, and returns what it built.
     @MainActor
-    func render(arguments: [FFIValue], router: CRouterHandle, logger: Logger) -> [Node] {
+    package func render(arguments: [FFIValue], router: CRouterHandle, logger: Logger) -> [Node] {
         // A screen that overflows its stack is reported on an alternate one, whichever thread draws it.
         apphost_guard_prepare_thread()
         let builder = CScreenBuilder(router: router)
@@ -58,7 +58,7 @@ extension CDestination {
                 try call.call(render, with: [.pointer(UnsafeMutableRawPointer(CHostAPI.table)), .pointer(handle)] + arguments)
             }
         } catch {
-            logger.error("C destination '\(name)': \(error.message)")
+            logger.error("C destination '\(name)': \(error.message)", source: HostLogging.source)
             return [.error("C destination '\(name)' could not be called: \(error.message)")]
         }
         return builder.finish()

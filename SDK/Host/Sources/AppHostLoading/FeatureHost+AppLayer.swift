@@ -42,9 +42,9 @@ extension FeatureHost {
     }
 
     /// The most app-layer check files kept beside the cache; past it, the oldest go.
-    static let keptAppLayerFiles = 64
+    package static let keptAppLayerFiles = 64
 
-    static func pruneAppLayerFiles(in directory: String) {
+    package static func pruneAppLayerFiles(in directory: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         let files = names.filter { $0.hasPrefix("app-layer-v1-") && $0.hasSuffix(".txt") }.map { directory + "/" + $0 }
         guard files.count > keptAppLayerFiles else { return }

@@ -33,7 +33,7 @@ public struct MissingSymbol: Equatable {
     }
 
     /// Demangles a Swift symbol with the Swift runtime's demangler; nil if it is not a Swift symbol.
-    static func demangle(_ symbol: String) -> String? {
+    package static func demangle(_ symbol: String) -> String? {
         guard symbol.hasPrefix("$s") || symbol.hasPrefix("_$s") else { return nil }
         return symbol.withCString { text in
             guard let demangled = swift_demangle(text, strlen(text), nil, nil, 0) else { return nil }

@@ -1,11 +1,12 @@
 @_spi(Host) import AppHostNavigation
+import AppHostSupport
 
 extension FeatureDescription {
     /// The description as JSON, written without JSONEncoder: a probe writes one per feature file, and
     /// JSONEncoder's dynamic casts scan every loaded image, so their cost grows with the features loaded.
     /// ``decode(_:)`` reads it back with JSONDecoder.
     public var json: String {
-        typealias Value = JSONRenderer.Value
+        typealias Value = JSONValue
         var build: [String: Value] = ["major": .number(Int(self.build.major)), "minor": .number(Int(self.build.minor)), "patch": .number(Int(self.build.patch))]
         if let compiler = self.build.compiler { build["compiler"] = .string(compiler) }
         let routes: [Value] = routes.map { route in
@@ -38,7 +39,7 @@ extension FeatureDescription {
 
 extension FeatureDescription.Destination {
     /// The destination as JSON: its name and its parameters with their types.
-    var jsonValue: JSONRenderer.Value {
+    package var jsonValue: JSONValue {
         .object([
             "name": .string(name),
             "parameters": .array(parameters.map { .object(["name": .string($0.name), "type": .string($0.type)]) }),
@@ -48,7 +49,7 @@ extension FeatureDescription.Destination {
 
 extension FeatureDescription.Shell {
     /// The shell as JSON: its name, style and items.
-    var jsonValue: JSONRenderer.Value {
+    package var jsonValue: JSONValue {
         .object([
             "name": .string(name),
             "style": .string(style),

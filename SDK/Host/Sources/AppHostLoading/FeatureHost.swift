@@ -16,6 +16,7 @@
 @_spi(Host) import AppHostNavigation
 import FoundationEssentials
 import Glibc
+import AppHostSupport
 import Logging
 
 /// How a host finds, checks and loads its features.
@@ -88,11 +89,11 @@ public final class FeatureHost {
     /// Every feature file refused or loaded, in the order that happened.
     public private(set) var files: [FeatureFile] = []
     /// The features deferred by the last probing load, in discovery order.
-    var deferredInOrder: [DeferredFeature] = []
+    package var deferredInOrder: [DeferredFeature] = []
     /// The registry cache's index, on a warm start: the names known without loading anything.
-    var warmIndex: WarmIndex?
+    package var warmIndex: WarmIndex?
 
-    let logger: Logger
+    package let logger: Logger
     private var report: (@Sendable (String) -> Void)?
 
     /// Creates a host with an empty registry.
@@ -102,7 +103,7 @@ public final class FeatureHost {
     }
 
     /// The registry cache this host's features were found through, if any.
-    var usedCache: RegistryCache?
+    package var usedCache: RegistryCache?
 
     /// What went wrong while loading, one line each, for a person to read: each failed file, each unreadable directory.
     public var problems: [String] {
@@ -116,7 +117,7 @@ public final class FeatureHost {
         noteKitCopies(in: discovery.directories)
         let found = discovery.discover()
         for directory in found.unreadable {
-            logger.debug("feature directory \(directory) cannot be read")
+            logger.debug("feature directory \(directory) cannot be read", source: HostLogging.source)
             unreadableDirectories.append(directory)
         }
         for path in found.files {
@@ -130,7 +131,7 @@ public final class FeatureHost {
         do {
             let feature = try FeatureLoader.load(path, into: registry)
             features.append(feature)
-            logger.debug("loaded \(feature.name) from \(path): \(feature.entries.map(\.name).joined(separator: ", "))")
+            logger.debug("loaded \(feature.name) from \(path): \(feature.entries.map(\.name).joined(separator: ", "))", source: HostLogging.source)
             return feature
         } catch {
             refuse(error)
@@ -158,7 +159,7 @@ public final class FeatureHost {
     }
 
     /// What a probing load keeps for the features it loads later.
-    struct Loading {
+    package struct Loading {
         var prober: FeatureProber
         var cache: RegistryCache?
         var allowUntrusted: Bool
@@ -168,10 +169,10 @@ public final class FeatureHost {
         var original: RegistryCache.Contents
     }
 
-    var loading: Loading?
+    package var loading: Loading?
 
     /// Loads a deferred feature on first use; what it registers must agree with what was described.
-    func loadDeferred(_ feature: DeferredFeature) {
+    package func loadDeferred(_ feature: DeferredFeature) {
         guard let loaded = loadFeature(at: feature.path) else { return }
         let registered = FeatureClaims(loaded.description)
         if Set(registered.all) != Set(feature.claims.all) {
@@ -180,33 +181,33 @@ public final class FeatureHost {
         }
     }
 
-    func refuse(_ error: FeatureLoadError, quarantined: Bool = false) {
+    package func refuse(_ error: FeatureLoadError, quarantined: Bool = false) {
         failures.append(error)
         files.append(FeatureFile(path: error.path, status: quarantined ? .quarantined : .refused, error: error))
-        logger.debug("\(error.description)")
+        logger.debug("\(error.description)", source: HostLogging.source)
         report?("error: " + error.description)
     }
 
     /// A file a probe of this run refused: reported already, as the probe ended.
-    func noteRefusedByProbe(_ error: FeatureLoadError) {
+    package func noteRefusedByProbe(_ error: FeatureLoadError) {
         failures.append(error)
         files.append(FeatureFile(path: error.path, status: .refused, error: error))
     }
 
-    func refuseFolder(_ directory: String) {
+    package func refuseFolder(_ directory: String) {
         unreadableDirectories.append(directory)
         report?("error: feature directory \(directory) cannot be read")
     }
 
-    func warn(_ line: String) {
+    package func warn(_ line: String) {
         warnings.append(line)
         report?("warning: " + line)
     }
 
     /// Notes a file that loaded only in a retry with a longer limit, for `apphost list`.
-    func noteSlowProbe(_ line: String) {
+    package func noteSlowProbe(_ line: String) {
         notes.append(line)
-        logger.notice("\(line)")
+        logger.notice("\(line)", source: HostLogging.source)
     }
 
     /// A feature package's `swift build` puts a copy of the kit beside its libraries, and puts it back

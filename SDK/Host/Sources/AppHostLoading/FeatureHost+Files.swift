@@ -25,7 +25,7 @@ extension FeatureHost {
 
     /// The clash rule: folders are searched in order and the earlier folder's claim stands; within
     /// one folder, files that claim the same name are all refused, each naming the others.
-    static func clashes(_ files: [(path: String, folder: Int, claims: FeatureClaims)]) -> [String: FeatureLoadError] {
+    package static func clashes(_ files: [(path: String, folder: Int, claims: FeatureClaims)]) -> [String: FeatureLoadError] {
         // Most starts have no clash at all: one pass finds out.
         var claimed = Set<String>(minimumCapacity: files.count)
         var clash = false

@@ -158,16 +158,20 @@ public enum FeatureLoadError: Error, Hashable, Sendable, CustomStringConvertible
 
 extension FeatureLoadError {
     /// Seconds as people write them: `5`, `0.5`.
-    static func format(_ seconds: Double) -> String {
+    package static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 }
 
 /// What kind of file a mode describes, for messages.
-struct FileKind: CustomStringConvertible {
-    var mode: mode_t
+package struct FileKind: CustomStringConvertible {
+    package var mode: mode_t
 
-    var description: String {
+    package init(mode: mode_t) {
+        self.mode = mode
+    }
+
+    package var description: String {
         switch mode & S_IFMT {
         case S_IFDIR: "a directory"
         case S_IFIFO: "a FIFO"
@@ -183,7 +187,7 @@ struct FileKind: CustomStringConvertible {
 extension FeatureLoadError {
     /// What is at a path a feature file was expected at and cannot be opened: nothing, a link to
     /// nothing (naming its target), or a loop of links.
-    static func missing(_ path: String) -> String {
+    package static func missing(_ path: String) -> String {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return "no such file" }
         if stat(path, &status) != 0, errno == ELOOP {

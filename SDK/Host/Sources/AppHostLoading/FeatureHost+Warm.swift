@@ -11,7 +11,7 @@ extension FeatureHost {
     /// The warm start's shortcut (WarmIndex): when every folder searched is unchanged since the cache listed it,
     /// trusted and without a lock file, and every refused file is unchanged, the registry gets the index's names
     /// and no file is looked at until its feature is used. False, having changed nothing, when it does not apply.
-    func startWarm(_ discovery: FeatureDiscovery, cache: RegistryCache, prober: FeatureProber, allowUntrusted: Bool) -> Bool {
+    package func startWarm(_ discovery: FeatureDiscovery, cache: RegistryCache, prober: FeatureProber, allowUntrusted: Bool) -> Bool {
         guard let index = WarmIndex(cache: cache, searched: discovery.directories) else { return false }
         for directory in discovery.directories {
             let folder = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
@@ -35,12 +35,12 @@ extension FeatureHost {
         }
         loading = Loading(prober: prober, cache: cache, allowUntrusted: allowUntrusted, records: [:], folders: [:], original: RegistryCache.Contents())
         warmIndex = index
-        logger.debug("warm start: \(index.claims.count) names from the registry cache \(cache.path); no feature file opened")
+        logger.debug("warm start: \(index.claims.count) names from the registry cache \(cache.path); no feature file opened", source: HostLogging.source)
         registry.source = self
         return true
     }
 
-    func saveCache(removed: Set<String> = []) {
+    package func saveCache(removed: Set<String> = []) {
         guard let loading, let cache = loading.cache else { return }
         do {
             let changed = loading.records.filter { path, record in
@@ -55,7 +55,7 @@ extension FeatureHost {
 
     /// Why the resources of the locked library at `path` do not match `lock`, or nil if they do:
     /// each file in its resources folder must be locked with its hash, and each locked one be there.
-    func lockedResourcesProblem(library path: String, lock: LockFile) -> String? {
+    package func lockedResourcesProblem(library path: String, lock: LockFile) -> String? {
         let files = FeatureResourceFolder.lockNames(library: path)
         for file in files {
             guard let locked = lock.hashes[file.name] else {
@@ -78,7 +78,7 @@ extension FeatureHost {
 
     /// Checks a file found in a folder: a regular file, and trusted. Records a refusal (so that a warm start
     /// repeats it) and returns nil, or returns its key.
-    func check(_ path: String, _ status: (key: FileKey, mode: mode_t, owner: uid_t), allowUntrusted: Bool, records: inout [String: CacheRecord]) -> FileKey? {
+    package func check(_ path: String, _ status: (key: FileKey, mode: mode_t, owner: uid_t), allowUntrusted: Bool, records: inout [String: CacheRecord]) -> FileKey? {
         var refusal: FeatureLoadError?
         if status.mode & S_IFMT != S_IFREG {
             refusal = .notARegularFile(path: path, kind: FileKind(mode: status.mode).description)
@@ -93,7 +93,7 @@ extension FeatureHost {
 
     /// Loads a deferred feature on first use. One the warm start did not check is checked now: if it
     /// changed since it was probed, it is probed again, in a child, before it runs here.
-    func verifyAndLoad(_ feature: DeferredFeature) {
+    package func verifyAndLoad(_ feature: DeferredFeature) {
         if let cachedKey = (feature.ticket as? LoadingTicket)?.uncheckedKey, var loading {
             guard let status = FileKey.of(feature.path) else {
                 refuse(.notFound(path: feature.path))

@@ -8,7 +8,7 @@ import Glibc
 import Synchronization
 
 extension RegistryCache {
-    static func line(for record: CacheRecord) -> String? {
+    package static func line(for record: CacheRecord) -> String? {
         // A path or message with a tab or a line break cannot be a field: such a file is probed each time.
         guard !record.path.contains(where: { $0 == "\t" || $0.isNewline }) else { return nil }
         let key = record.key
@@ -22,7 +22,7 @@ extension RegistryCache {
     }
 
     /// The record on `line` of the index's `bytes`; nil for another kind of line or a damaged one.
-    func record(_ bytes: [UInt8], _ line: Range<Int>) -> CacheRecord? {
+    package func record(_ bytes: [UInt8], _ line: Range<Int>) -> CacheRecord? {
         bytes.withUnsafeBufferPointer { buffer in
             guard case .record(let record)? = entry(buffer, line) else { return nil }
             return record
@@ -30,7 +30,7 @@ extension RegistryCache {
     }
 
     /// The file key in fields 2 to 6 of a line whose first nine tabs are at `tabs`.
-    static func key<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ tabs: [Int]) -> FileKey? where Bytes.Index == Int {
+    package static func key<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ tabs: [Int]) -> FileKey? where Bytes.Index == Int {
         func number<Value: FixedWidthInteger>(_ field: Int) -> Value? { Value(number: bytes[(tabs[field - 1] + 1)..<tabs[field]]) }
         guard tabs.count >= 7, let device: UInt64 = number(2), let inode: UInt64 = number(3), let size: Int64 = number(4),
             let modified: Int64 = number(5), let changed: Int64 = number(6)
@@ -38,7 +38,7 @@ extension RegistryCache {
         return FileKey(device: device, inode: inode, size: size, modified: modified, changed: changed)
     }
 
-    func entry(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Entry? {
+    package func entry(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Entry? {
         var fields: [Range<Int>] = []
         fields.reserveCapacity(10)
         var start = line.lowerBound

@@ -9,9 +9,9 @@ import FoundationEssentials
 import Glibc
 
 /// Whether a feature folder or file can be trusted, by its mode and owner.
-enum FileTrust {
+package enum FileTrust {
     /// Why `path` (a folder if `isFolder`) cannot be trusted, or nil if it can.
-    static func problem(path: String, mode: mode_t, owner: uid_t, isFolder: Bool) -> String? {
+    package static func problem(path: String, mode: mode_t, owner: uid_t, isFolder: Bool) -> String? {
         let what = isFolder ? "folder" : "file"
         let user = getuid()
         if owner != user && owner != 0 {
@@ -28,7 +28,7 @@ enum FileTrust {
     /// Why a features folder cannot be trusted: its own mode and owner, then each folder above it.
     /// A folder above that others may write in without the sticky bit (/tmp has it), or that another
     /// user owns, lets someone rename the features folder away and put their own in its place.
-    static func folderProblem(path: String, mode: mode_t, owner: uid_t) -> String? {
+    package static func folderProblem(path: String, mode: mode_t, owner: uid_t) -> String? {
         if let problem = problem(path: path, mode: mode, owner: owner, isFolder: true) { return problem }
         guard let real = realpath(path, nil) else { return nil }
         var folder = String(cString: real)
@@ -55,7 +55,7 @@ enum FileTrust {
 /// SHA-256, from OpenSSL's libcrypto, opened with `dlopen` the first time a file is hashed:
 /// most runs hash nothing (only folders with a lock file, and `apphost lock`), and linking
 /// libcrypto would make every start pay for loading and initialising it (about 4 ms).
-enum SHA256Digest {
+package enum SHA256Digest {
     private typealias Digest = @convention(c) (
         UnsafeRawPointer?, Int, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt32>?, OpaquePointer?, OpaquePointer?
     ) -> Int32
@@ -73,10 +73,10 @@ enum SHA256Digest {
     }()
 
     /// Whether SHA-256 is available (the system has OpenSSL's libcrypto).
-    static var isAvailable: Bool { functions != nil }
+    package static var isAvailable: Bool { functions != nil }
 
     /// The SHA-256 of the file at `path` as lowercase hex, or nil if it cannot be read (or no libcrypto is installed).
-    static func ofFile(_ path: String) -> String? {
+    package static func ofFile(_ path: String) -> String? {
         guard let functions, let data = FileManager.default.contents(atPath: path) else { return nil }
         var digest = [UInt8](repeating: 0, count: 64)
         var length: UInt32 = 0
@@ -99,7 +99,7 @@ public struct LockFile: Sendable {
     public let hashes: [String: String]
 
     /// Reads the lock file of `folder`, if it has one; a damaged one is an error naming the line.
-    static func read(in folder: String) throws(LockFileError) -> LockFile? {
+    package static func read(in folder: String) throws(LockFileError) -> LockFile? {
         let path = URL(fileURLWithPath: folder).appendingPathComponent(fileName).path
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -118,7 +118,7 @@ public struct LockFile: Sendable {
     }
 
     /// Writes the lock file of `folder` for `files` (names in it); returns its path.
-    static func write(in folder: String, files: [String]) throws -> String {
+    package static func write(in folder: String, files: [String]) throws -> String {
         let path = URL(fileURLWithPath: folder).appendingPathComponent(fileName).path
         var text = "# SHA-256 of each feature file the host may load from this folder (apphost lock).\n"
         for name in files.sorted() {
@@ -134,8 +134,8 @@ public struct LockFile: Sendable {
 }
 
 /// A lock file that cannot be used.
-struct LockFileError: Error {
-    var message: String
+package struct LockFileError: Error {
+    package var message: String
 }
 
 /// `apphost lock`: a lock file for each folder of a discovery.

@@ -11,18 +11,18 @@ import Glibc
 import Synchronization
 
 /// Why a probe child could not be started.
-struct ProbeSpawnError: Error {
-    var message: String
+package struct ProbeSpawnError: Error {
+    package var message: String
 }
 
 /// One `apphost probe` child process and the pipes it reports on.
-struct ProbeChild {
-    enum End: CustomStringConvertible {
+package struct ProbeChild {
+    package enum End: CustomStringConvertible {
         case exited(Int32)
         case signalled(String)
         case timedOut
 
-        var description: String {
+        package var description: String {
             switch self {
             case .exited(let status): "status \(status)"
             case .signalled(let signal): signal
@@ -31,7 +31,7 @@ struct ProbeChild {
         }
     }
 
-    struct Outcome {
+    package struct Outcome {
         /// How many files, from the first, got a result.
         var finished: Int
         /// Whether the child began the file after those.
@@ -41,14 +41,14 @@ struct ProbeChild {
         var output: String?
     }
 
-    let pid: pid_t
-    let report: Int32
-    let output: Int32
-    let files: [String]
-    let listPath: String
-    let executablePath: String
+    package let pid: pid_t
+    package let report: Int32
+    package let output: Int32
+    package let files: [String]
+    package let listPath: String
+    package let executablePath: String
 
-    init(executable: String, files: [String]) throws(ProbeSpawnError) {
+    package init(executable: String, files: [String]) throws(ProbeSpawnError) {
         self.files = files
         self.executablePath = executable
         // The list goes in a file of its own, read by the child at its start: a thousand paths are more
@@ -107,7 +107,7 @@ struct ProbeChild {
     }
 
     /// Reads reports until the child ends or a file takes longer than `timeout`; always reaps the child.
-    func watch(timeout: Double, record: (Int, ProbeResult) -> Void) -> Outcome {
+    package func watch(timeout: Double, record: (Int, ProbeResult) -> Void) -> Outcome {
         defer {
             close(report)
             close(output)
@@ -246,7 +246,7 @@ struct ProbeChild {
 
 extension StringProtocol {
     /// The text on one line: line breaks become spaces.
-    var oneLine: String {
+    package var oneLine: String {
         contains(where: \.isNewline) ? split(whereSeparator: \.isNewline).joined(separator: " ") : String(self)
     }
 }

@@ -13,7 +13,7 @@ import Glibc
 
 /// The names in the registry cache's index, each pointing at its line, for one start.
 @MainActor
-final class WarmIndex {
+package final class WarmIndex {
 
     private let bytes: [UInt8]
     private let cache: RegistryCache
@@ -29,7 +29,7 @@ final class WarmIndex {
     private var claiming: [Range<Int>] = []
 
     /// Reads the index for `searched` folders; nil when the shortcut does not apply.
-    init?(cache: RegistryCache, searched: [String], hostIdentity: String = RegistryCache.hostIdentity) {
+    package init?(cache: RegistryCache, searched: [String], hostIdentity: String = RegistryCache.hostIdentity) {
         guard let bytes = try? FileBytes.read(cache.path) else { return nil }
         self.cache = cache
         self.bytes = bytes
@@ -102,7 +102,7 @@ final class WarmIndex {
     }
 
     /// The full record of the file that claims `name`.
-    func record(claiming name: String) -> CacheRecord? {
+    package func record(claiming name: String) -> CacheRecord? {
         lines[name].flatMap { cache.record(bytes, $0) }
     }
 
@@ -110,7 +110,7 @@ final class WarmIndex {
     /// or a chown changes it; a file gone or a link left dangling has none), and `descriptions` (the
     /// cache's descriptions file) still has a whole line for each. One pass over each file, with no
     /// record parsed: the cache writes both in the same order, the order of their paths.
-    func claimingFilesUnchanged(descriptions: [UInt8]) -> Bool {
+    package func claimingFilesUnchanged(descriptions: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { index in
             descriptions.withUnsafeBufferPointer { descriptions in
                 Self.unchanged(claiming, of: index, descriptions: descriptions)

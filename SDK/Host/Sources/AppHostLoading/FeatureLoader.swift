@@ -23,11 +23,11 @@ public struct FeatureLibrary {
     public let name: String
     /// The SDK version (and, for a Swift feature, the compiler) the library was built with.
     public let build: FeatureBuild
-    let descriptor: UnsafePointer<apphost_feature_descriptor>
+    package let descriptor: UnsafePointer<apphost_feature_descriptor>
     /// A C feature's validated descriptor; nil for a Swift feature.
-    let cFeature: CFeatureDefinition?
+    package let cFeature: CFeatureDefinition?
 
-    init(path: String, name: String, build: FeatureBuild, descriptor: UnsafePointer<apphost_feature_descriptor>, cFeature: CFeatureDefinition?) {
+    package init(path: String, name: String, build: FeatureBuild, descriptor: UnsafePointer<apphost_feature_descriptor>, cFeature: CFeatureDefinition?) {
         self.path = path
         self.name = name
         self.build = build
@@ -239,7 +239,7 @@ public enum FeatureLoader {
     }
 
     /// Calls a Swift feature's registration through its descriptor, into a fresh context.
-    static func runSwiftRegistration(_ library: FeatureLibrary) throws(RegistryError) -> FeatureContext {
+    package static func runSwiftRegistration(_ library: FeatureLibrary) throws(RegistryError) -> FeatureContext {
         let context = FeatureContext(feature: library.name, origin: library.path)
         guard let register = library.descriptor.pointee.register_swift, let box = library.descriptor.pointee.context else {
             throw .featureFailed(feature: library.name, message: "its descriptor has no registration function")
@@ -276,11 +276,11 @@ public enum FeatureLoader {
 }
 
 /// The SDK's SwiftUI module that this host was built with, beside its kit.
-enum HostSwiftUI {
-    static let fileName = "libSwiftUI.so"
+package enum HostSwiftUI {
+    package static let fileName = "libSwiftUI.so"
 
     /// The ELF symbol version every symbol of the library carries, less its major number.
-    static let versionPrefix = "APPHOST_SWIFTUI_"
+    package static let versionPrefix = "APPHOST_SWIFTUI_"
 
     /// The library, once it was looked for: its handle, or nil where there is none.
     private static let opened = Mutex<UInt?>(nil)
@@ -301,14 +301,14 @@ enum HostSwiftUI {
     }
 
     /// The major version of the ABI of the library beside the host's kit; nil if there is none.
-    static var version: Int? {
+    package static var version: Int? {
         guard let handle, let symbol = dlsym(handle, "apphost_swiftui_abi_major") else { return nil }
         return Int(unsafeBitCast(symbol, to: (@convention(c) () -> Int32).self)())
     }
 
     /// The version of the module a feature requires, read from the dynamic linker's refusal
     /// (`…libSwiftUI.so: version `APPHOST_SWIFTUI_0' not found (required by …)`); nil for another error.
-    static func requiredVersion(loaderError: String) -> Int? {
+    package static func requiredVersion(loaderError: String) -> Int? {
         guard let start = loaderError.firstRange(of: "version `" + versionPrefix),
             loaderError[start.upperBound...].contains("' not found")
         else { return nil }

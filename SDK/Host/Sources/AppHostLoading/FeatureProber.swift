@@ -46,7 +46,7 @@ public enum FeatureProbe {
     /// The version of the lines a child writes; the first line says it (`apphost-probe 2`).
     public static let protocolVersion = 2
     /// The word the greeting starts with.
-    static let greeting = "apphost-probe"
+    package static let greeting = "apphost-probe"
 
     /// Loads each file into a registry of its own and reports on `reportDescriptor`.
     @MainActor

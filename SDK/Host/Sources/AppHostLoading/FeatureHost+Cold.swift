@@ -9,7 +9,7 @@ import Glibc
 
 extension FeatureHost {
     /// What the four phases of a cold start share.
-    struct ColdStart {
+    package struct ColdStart {
         let options: LoadOptions
         /// The cache as read, which a save compares against.
         var original: RegistryCache.Contents
@@ -22,7 +22,7 @@ extension FeatureHost {
     }
 
     /// A file that passed the checks of phase 1.
-    struct Candidate {
+    package struct Candidate {
         var path: String
         /// Which of the searched folders it is in: the clash rule prefers earlier folders.
         var folder: Int
@@ -30,10 +30,10 @@ extension FeatureHost {
     }
 
     /// What a file registers, or why it is refused, and whether a probe of this run found it.
-    typealias Found = (finding: CacheRecord.Finding, fresh: Bool)
+    package typealias Found = (finding: CacheRecord.Finding, fresh: Bool)
 
     /// The full start: 1. which files; 2. what each registers; 3. who owns each name; 4. keep what was learned.
-    func startCold(_ discovery: FeatureDiscovery, prober: FeatureProber, options: LoadOptions) {
+    package func startCold(_ discovery: FeatureDiscovery, prober: FeatureProber, options: LoadOptions) {
         let read = (options.rescan ? nil : options.cache?.load()) ?? RegistryCache.Contents()
         if let problem = read.problem, let cache = options.cache {
             warn("registry cache \(cache.path) \(problem); it is rebuilt")
@@ -47,7 +47,7 @@ extension FeatureHost {
 
     /// 1. Which files, each checked for trust and against its folder's lock file. A folder whose entries did
     ///    not change since the cache listed it is not listed again: its cached files are each looked at (a stat).
-    func checkFiles(in directories: [String], _ start: inout ColdStart) -> [Candidate] {
+    package func checkFiles(in directories: [String], _ start: inout ColdStart) -> [Candidate] {
         let options = start.options
         // The cache lists records sorted by path, so each folder's records come out sorted.
         var cachedByFolder: [Substring: [String]] = [:]
@@ -144,7 +144,7 @@ extension FeatureHost {
 
     /// 2. What each file registers: from the cache if it knows this version, else from a probe, all
     ///    unknown files at once. Refusals are reported as they are found.
-    func findDescriptions(_ candidates: [Candidate], prober: FeatureProber, _ start: inout ColdStart) -> [String: Found] {
+    package func findDescriptions(_ candidates: [Candidate], prober: FeatureProber, _ start: inout ColdStart) -> [String: Found] {
         var found: [String: Found] = [:]
         var unknown: [String] = []
         var damaged = 0
@@ -207,7 +207,7 @@ extension FeatureHost {
     }
 
     /// 3. Who owns each name, by the clash rule; every accepted file is deferred until first used.
-    func deferAccepted(_ candidates: [Candidate], _ found: [String: Found]) {
+    package func deferAccepted(_ candidates: [Candidate], _ found: [String: Found]) {
         let described = candidates.compactMap { candidate -> (path: String, folder: Int, claims: FeatureClaims, json: CacheText, fresh: Bool)? in
             guard let found = found[candidate.path], case .described(let claims, let json) = found.finding else { return nil }
             return (candidate.path, candidate.folder, claims, json, found.fresh)
@@ -227,7 +227,7 @@ extension FeatureHost {
 
     /// 4. Keep what was learned for the features loaded later, and in the cache: records of files that are
     ///    gone are dropped, and the cache is written only if something changed.
-    func keep(prober: FeatureProber, candidates: [Candidate], _ start: ColdStart) {
+    package func keep(prober: FeatureProber, candidates: [Candidate], _ start: ColdStart) {
         loading = Loading(
             prober: prober, cache: start.options.cache, allowUntrusted: start.options.allowUntrusted,
             records: start.records, folders: start.folders, original: start.original

@@ -15,24 +15,24 @@ import Logging
 import Synchronization
 
 /// Collects the nodes a C render function adds, with lists and sections nested by begin/end pairs.
-final class CScreenBuilder {
+package final class CScreenBuilder {
     private var stack: [(kind: Container, nodes: [Node])] = [(.root, [])]
     fileprivate let router: CRouterHandle
     private(set) var problems: [String] = []
 
-    enum Container {
+    package enum Container {
         case root
         case list
         case section(String?)
     }
 
-    init(router: CRouterHandle) {
+    package init(router: CRouterHandle) {
         self.router = router
     }
 
     /// The screen behind `handle`, if it is the screen of a render call in progress; any other pointer
     /// (a router handle, a kept handle, garbage) is refused without being followed.
-    static func from(_ handle: OpaquePointer?) -> CScreenBuilder? {
+    package static func from(_ handle: OpaquePointer?) -> CScreenBuilder? {
         guard let object = CHandles.screens.object(handle.map(UnsafeRawPointer.init)) else {
             CHandles.refused("a screen", handle)
             return nil
@@ -46,33 +46,33 @@ final class CScreenBuilder {
     private var added = 0
 
     /// Takes `node` (consumed: a node is resilient here, and a copy of one goes through the runtime).
-    func add(_ node: consuming Node) {
+    package func add(_ node: consuming Node) {
         added += 1
         guard added <= BodyNesting.maximumElements + 1 else { return }
         stack[stack.count - 1].nodes.append(node)
     }
 
     /// The feature drawing this screen, from its logger's label (`apphost.<feature>`).
-    var feature: String {
+    package var feature: String {
         router.logger.label.hasPrefix("apphost.") ? String(router.logger.label.dropFirst(8)) : router.logger.label
     }
 
     /// Says something about this screen below it, as the nesting check does.
-    func note(_ problem: String) {
+    package func note(_ problem: String) {
         problems.append(problem)
     }
 
     /// The deepest a C screen may nest its lists and sections (as deep links may, `DeepLink.maximumNesting`).
     /// Deeper ones are not opened: what they hold goes into the deepest one open, and the screen
     /// says so, naming the feature. The host's layout and renderers then never recurse deeper.
-    static let maximumNesting = 32
+    package static let maximumNesting = 32
 
     /// How many begins past ``maximumNesting`` are waiting for their ends.
     private var ignoredBegins = 0
     /// Whether the screen already says it nested too deep.
     private var reportedNesting = false
 
-    func begin(_ container: Container) {
+    package func begin(_ container: Container) {
         added += 1
         // A container past the most elements is not opened, as one nested too deep is not.
         guard added <= BodyNesting.maximumElements + 1 else {
@@ -91,7 +91,7 @@ final class CScreenBuilder {
         stack.append((container, []))
     }
 
-    func end(_ expected: String) {
+    package func end(_ expected: String) {
         if ignoredBegins > 0 {
             ignoredBegins -= 1
             return
@@ -113,7 +113,7 @@ final class CScreenBuilder {
     }
 
     /// The finished tree; containers left open are closed, and each unmatched begin or end is shown as an error.
-    func finish() -> [Node] {
+    package func finish() -> [Node] {
         if stack.count > 1 {
             problems.append("\(stack.count - 1) list or section left open")
         }
@@ -124,13 +124,13 @@ final class CScreenBuilder {
 
 /// What a C action may do to navigation, behind an `apphost_router *`.
 @MainActor
-final class CRouterHandle {
-    let router: any RouterContract
-    let logger: Logger
+package final class CRouterHandle {
+    package let router: any RouterContract
+    package let logger: Logger
     /// Checks that a route resolves to a registered destination.
-    let validate: @MainActor (Route) throws(RouteError) -> Void
+    package let validate: @MainActor (Route) throws(RouteError) -> Void
 
-    init(router: any RouterContract, logger: Logger, validate: @escaping @MainActor (Route) throws(RouteError) -> Void) {
+    package init(router: any RouterContract, logger: Logger, validate: @escaping @MainActor (Route) throws(RouteError) -> Void) {
         self.router = router
         self.logger = logger
         self.validate = validate
@@ -138,7 +138,7 @@ final class CRouterHandle {
 
     /// The router behind `address`, if it is the router of an action call in progress; any other
     /// pointer (a screen handle, a kept handle, garbage) is refused without being followed.
-    static func from(address: Int) -> CRouterHandle? {
+    package static func from(address: Int) -> CRouterHandle? {
         guard let object = CHandles.routers.object(UnsafeRawPointer(bitPattern: address)) else {
             CHandles.refused("a router", UnsafeMutableRawPointer(bitPattern: address).map(OpaquePointer.init))
             return nil
@@ -151,12 +151,12 @@ final class CRouterHandle {
 /// handed it over (a render function's screen, an action's router), so the API checks a pointer
 /// against those before it follows it. A feature that passes its screen to `navigate`, or keeps a
 /// handle for later, gets an error line and nothing done, never a crash in the host.
-enum CHandles {
+package enum CHandles {
     /// The handles of one kind handed to calls in progress (calls nest: an action can draw). A handle
     /// is a token, never the object's address: tokens are never reused, so one kept from an earlier
     /// call is told apart even when a new object sits where the old one was, and the host never
     /// follows a pointer a feature made up.
-    final class Live: Sendable {
+    package final class Live: Sendable {
         private let handles = Mutex<[(token: UInt, object: UInt)]>([])
 
         /// Runs `body` with a fresh handle for `object`, valid until it returns.
@@ -189,28 +189,28 @@ enum CHandles {
     }
 
     /// The next handle given out.
-    static let next = Mutex<UInt>(0x10000)
-    static let screens = Live()
-    static let routers = Live()
+    package static let next = Mutex<UInt>(0x10000)
+    package static let screens = Live()
+    package static let routers = Live()
 
     /// Says that a pointer that is no live handle of `kind` was passed: on the screen being drawn, when
     /// one is (naming its feature), and in the log.
-    static func refused(_ kind: String, _ handle: OpaquePointer?) {
+    package static func refused(_ kind: String, _ handle: OpaquePointer?) {
         let pointer = handle.map { "\(UnsafeRawPointer($0))" } ?? "NULL"
         let detail = "passed \(pointer) where \(kind) handle of the call in progress was expected; the call was ignored (a handle is valid only during the call that gave it)"
         guard let screen = screens.innermost else {
             if let router = routers.innermost {
                 // An action in progress: its router names the feature.
                 let handle = Unmanaged<CRouterHandle>.fromOpaque(UnsafeRawPointer(router)).takeUnretainedValue()
-                handle.logger.error("\(detail)")
+                handle.logger.error("\(detail)", source: HostLogging.source)
             } else {
-                Logger(label: "apphost.c").error("a C feature \(detail)")
+                Logger(label: "apphost.c").error("a C feature \(detail)", source: HostLogging.source)
             }
             return
         }
         let builder = Unmanaged<CScreenBuilder>.fromOpaque(UnsafeRawPointer(screen)).takeUnretainedValue()
         builder.note("\(builder.feature) \(detail)")
-        builder.router.logger.error("\(detail)")
+        builder.router.logger.error("\(detail)", source: HostLogging.source)
     }
 }
 
@@ -282,8 +282,8 @@ private func string(_ pointer: UnsafePointer<CChar>?) -> String {
 }
 
 /// The one host API table, handed to every C render function and action.
-enum CHostAPI {
-    nonisolated(unsafe) static let table: UnsafeMutablePointer<apphost_host_api> = {
+package enum CHostAPI {
+    package nonisolated(unsafe) static let table: UnsafeMutablePointer<apphost_host_api> = {
         let table = UnsafeMutablePointer<apphost_host_api>.allocate(capacity: 1)
         table.initialize(to: apphost_host_api(
             abi_version: UInt32(APPHOST_ABI_VERSION),
@@ -325,7 +325,7 @@ enum CHostAPI {
                             invoke(call, function, [.pointer(UnsafeMutableRawPointer(CHostAPI.table)), .pointer(handle)] + values)
                         }
                         if case .failure(let error) = outcome {
-                            router.logger.error("C action '\(label)': \(error.message)")
+                            router.logger.error("C action '\(label)': \(error.message)", source: HostLogging.source)
                         }
                     }))
                 }
@@ -346,13 +346,13 @@ enum CHostAPI {
                         do {
                             try router.validate(destination)
                         } catch {
-                            router.logger.error("C action navigate: \(error)")
+                            router.logger.error("C action navigate: \(error)", source: HostLogging.source)
                             return false
                         }
                         router.router.navigate(to: destination)
                         return true
                     case .failure(let error):
-                        router.logger.error("C action navigate: \(error.description)")
+                        router.logger.error("C action navigate: \(error.description)", source: HostLogging.source)
                         return false
                     }
                 }

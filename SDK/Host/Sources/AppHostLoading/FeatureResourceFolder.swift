@@ -11,7 +11,7 @@ public enum FeatureResourceFolder {
     /// At most this many files in a resources folder are hashed, watched or listed.
     public static let maximumFiles = 10_000
     /// Folders inside a resources folder are followed this deep.
-    static let maximumDepth = 8
+    package static let maximumDepth = 8
 
     /// The resources folder of the library at `path`: `<Stem>.resources` (or SwiftPM's
     /// `<Package>_<Stem>.resources`) beside `lib<Stem>.so`, or nil when it ships none.
@@ -64,7 +64,7 @@ public enum FeatureResourceFolder {
     }
 
     /// The names (`<folder name>/<file>`) under which a lock file records the library's resources.
-    static func lockNames(library path: String) -> [(name: String, path: String)] {
+    package static func lockNames(library path: String) -> [(name: String, path: String)] {
         guard let folder = of(library: path) else { return [] }
         let base = URL(fileURLWithPath: folder).lastPathComponent
         return files(in: folder).map { (base + "/" + $0, folder + "/" + $0) }

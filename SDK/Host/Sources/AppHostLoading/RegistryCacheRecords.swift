@@ -9,18 +9,18 @@ import Synchronization
 
 /// Identifies one version of a file: it changes whenever the file's contents or metadata do.
 public struct FileKey: Hashable, Sendable {
-    var device: UInt64
-    var inode: UInt64
-    var size: Int64
-    var modified: Int64
-    var changed: Int64
+    package var device: UInt64
+    package var inode: UInt64
+    package var size: Int64
+    package var modified: Int64
+    package var changed: Int64
 
     /// The key of no file (a size of -1): a record under it never matches, so its file is looked
     /// at again at every start, and probed (a verdict that may not repeat, as a probe that timed out).
-    static let unmatched = FileKey(device: 0, inode: 0, size: -1, modified: 0, changed: 0)
+    package static let unmatched = FileKey(device: 0, inode: 0, size: -1, modified: 0, changed: 0)
 
     /// The key of the link at `path` itself (`lstat`), for a link that leads nowhere.
-    static func ofLink(_ path: String) -> FileKey? {
+    package static func ofLink(_ path: String) -> FileKey? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
         return FileKey(status)
@@ -28,7 +28,7 @@ public struct FileKey: Hashable, Sendable {
 
 
     /// The key of the file at `path` as `stat` sees it (following links), with its mode and owner.
-    static func of(_ path: String) -> (key: FileKey, mode: mode_t, owner: uid_t)? {
+    package static func of(_ path: String) -> (key: FileKey, mode: mode_t, owner: uid_t)? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         return (FileKey(status), status.st_mode, status.st_uid)
@@ -37,7 +37,7 @@ public struct FileKey: Hashable, Sendable {
 
 extension FileKey {
     /// The key of what `status` describes.
-    init(_ status: stat) {
+    package init(_ status: stat) {
         self.init(
             device: UInt64(status.st_dev),
             inode: UInt64(status.st_ino),
@@ -64,13 +64,13 @@ public struct CacheText: Sendable {
     }
 
     /// The description of `path` in the descriptions file `file`.
-    init(storedIn file: String, for path: String) {
+    package init(storedIn file: String, for path: String) {
         source = .stored(file: file, path: path)
     }
 
     /// Whether the text is there and reads as a description: false for a line the descriptions file
     /// lost or garbled (a damaged file), whose feature must then be probed again.
-    var isUsable: Bool {
+    package var isUsable: Bool {
         switch source {
         case .text: return true
         case .stored(let file, let path):
@@ -91,7 +91,7 @@ public struct CacheText: Sendable {
 /// The descriptions files read so far in this process, each read once, whole; indexed by path
 /// only when a line is first asked for, and a line's JSON becomes a string only then. (A warm start
 /// with a thousand features checks every line in one pass, ``withBytes(of:_:)``, and decodes one or two.)
-enum DescriptionFile {
+package enum DescriptionFile {
     private struct Read {
         var bytes: [UInt8]
         /// Where each path's JSON is in `bytes`, once a line has been asked for.
@@ -100,17 +100,17 @@ enum DescriptionFile {
 
     private static let read = Mutex<[String: Read]>([:])
 
-    static func text(of path: String, in file: String) -> String? {
+    package static func text(of path: String, in file: String) -> String? {
         withLine(of: path, in: file) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether `json` is `{"` … `}`: a line neither cut short nor emptied.
-    static func looksWhole(json: some BidirectionalCollection<UInt8>) -> Bool {
+    package static func looksWhole(json: some BidirectionalCollection<UInt8>) -> Bool {
         json.count >= 3 && json.first == UInt8(ascii: "{") && json.dropFirst().first == UInt8(ascii: "\"") && json.last == UInt8(ascii: "}")
     }
 
     /// Calls `body` with the bytes of `file` (empty if it cannot be read), read once.
-    static func withBytes<Result>(of file: String, _ body: ([UInt8]) -> Result) -> Result {
+    package static func withBytes<Result>(of file: String, _ body: ([UInt8]) -> Result) -> Result {
         read.withLock { files in
             if files[file] == nil { files[file] = Read(bytes: (try? FileBytes.read(file)) ?? []) }
             return body(files[file]?.bytes ?? [])
@@ -149,7 +149,7 @@ enum DescriptionFile {
     }
 
     /// Forgets what was read of `file`, after it was written.
-    static func forget(_ file: String) {
+    package static func forget(_ file: String) {
         _ = read.withLock { $0.removeValue(forKey: file) }
     }
 }
@@ -174,7 +174,7 @@ public struct CacheRecord: Sendable {
     public var finding: Finding
 
     /// Whether `other` says the same of the same version of the file (what a save need not write again).
-    func isSame(as other: CacheRecord) -> Bool {
+    package func isSame(as other: CacheRecord) -> Bool {
         guard key == other.key, sha256 == other.sha256 else { return false }
         switch (finding, other.finding) {
         case (.described, .described): return true
@@ -186,11 +186,11 @@ public struct CacheRecord: Sendable {
 
 /// What the loading side keeps of a deferred feature's file: its description's text, and the
 /// version of the file the cache knew when the start did not check the file itself.
-struct LoadingTicket: FeatureTicket {
-    let json: CacheText
-    let uncheckedKey: FileKey?
+package struct LoadingTicket: FeatureTicket {
+    package let json: CacheText
+    package let uncheckedKey: FileKey?
 
-    func description() -> FeatureDescription? {
+    package func description() -> FeatureDescription? {
         FeatureDescription.decode(json.text[...])
     }
 }

@@ -11,10 +11,10 @@ import Glibc
 /// The AppHostKit loaded in this process.
 public enum KitIdentity {
     /// The C symbol every kit exports with its identity.
-    static let symbol = "apphost_kit_identity"
+    package static let symbol = "apphost_kit_identity"
 
     /// The address of the kit's identity function as this process resolved it.
-    static var address: UnsafeMutableRawPointer? { dlsym(nil, symbol) }
+    package static var address: UnsafeMutableRawPointer? { dlsym(nil, symbol) }
 
     /// The file the kit was loaded from.
     public static let path: String = address.flatMap { imagePath(containing: $0) }.map { path in
@@ -39,17 +39,17 @@ public enum KitIdentity {
     }
 
     /// The file of the loaded image that holds `address`.
-    static func imagePath(containing address: UnsafeRawPointer) -> String? {
+    package static func imagePath(containing address: UnsafeRawPointer) -> String? {
         apphost_image_path(address).map { String(cString: $0) }
     }
 
     /// Whether the file at `path` is the kit loaded in this process.
-    static func isLoadedKit(_ path: String) -> Bool {
+    package static func isLoadedKit(_ path: String) -> Bool {
         sameFile(path, Self.path)
     }
 
     /// Whether two paths name the same file (the same device and inode).
-    static func sameFile(_ first: String, _ second: String) -> Bool {
+    package static func sameFile(_ first: String, _ second: String) -> Bool {
         var one = stat()
         var other = stat()
         guard stat(first, &one) == 0, stat(second, &other) == 0 else { return false }

@@ -24,8 +24,8 @@ public struct CParameter: Hashable, Sendable {
 public struct CDestination: @unchecked Sendable {
     public var name: String
     public var parameters: [CParameter]
-    let render: @convention(c) () -> Void
-    let call: FFIFunction
+    package let render: @convention(c) () -> Void
+    package let call: FFIFunction
 }
 
 /// A C feature's descriptor, validated.
@@ -134,7 +134,7 @@ public struct CFeatureDefinition: Sendable {
 
 extension FFIType {
     /// The type of an `apphost_type` tag; nil for an unknown tag.
-    init?(tag: UInt32) {
+    package init?(tag: UInt32) {
         switch tag {
         case UInt32(APPHOST_TYPE_INT64.rawValue): self = .int64
         case UInt32(APPHOST_TYPE_DOUBLE.rawValue): self = .double
@@ -147,7 +147,7 @@ extension FFIType {
 
 extension CDestination {
     /// Converts a route's parameters to this destination's declared C values, in declared order.
-    func arguments(for route: Route, origin: String) throws(RouteError) -> [FFIValue] {
+    package func arguments(for route: Route, origin: String) throws(RouteError) -> [FFIValue] {
         func fail(_ message: String) -> RouteError {
             RouteError(route: route.description, message: "\(message) (C destination '\(name)' of \(origin))")
         }

@@ -5,6 +5,7 @@
 // feature the compiler that built it and whether its kit was resilient.
 
 @_spi(Host) import AppHostKit
+@_spi(Host) import AppHostNavigation
 import CAppHost
 import FoundationEssentials
 import Glibc
@@ -23,15 +24,15 @@ public enum FeatureABI {
         case c
     }
 
-    let pointer: UnsafePointer<apphost_feature_descriptor>
+    package let pointer: UnsafePointer<apphost_feature_descriptor>
     @_spi(Fuzzing) public let kind: Kind
     @_spi(Fuzzing) public let name: String?
-    let build: BuildStamp
+    package let build: BuildStamp
 
     /// The smallest descriptor this host reads: every field of ABI 2.
-    static let minimumSize = MemoryLayout<apphost_feature_descriptor>.size
+    package static let minimumSize = MemoryLayout<apphost_feature_descriptor>.size
     /// The largest descriptor size believed: later SDKs add fields, not kilobytes.
-    static let maximumSize = 4096
+    package static let maximumSize = 4096
 
     /// Checks the descriptor at `raw`, returned by the library at `path`, against the kit in this process.
     @_spi(Fuzzing) public init(_ raw: UnsafeRawPointer, path: String, kit: BuildStamp = .kit) throws(FeatureLoadError) {
@@ -88,7 +89,7 @@ public enum FeatureABI {
 }
 
 /// A C string of at most APPHOST_MAX_NAME_LENGTH bytes, or nil if it is longer (or has no NUL that soon).
-func boundedString(_ text: UnsafePointer<CChar>) -> String? {
+package func boundedString(_ text: UnsafePointer<CChar>) -> String? {
     let limit = Int(APPHOST_MAX_NAME_LENGTH)
     let length = strnlen(text, limit + 1)
     guard length <= limit else { return nil }

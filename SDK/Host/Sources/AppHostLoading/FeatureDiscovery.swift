@@ -24,7 +24,7 @@ public struct FeatureDiscovery: Sendable {
     /// `directories` made absolute (a relative one is taken from the working directory), without the
     /// ones that resolve to a folder named earlier. The registry cache is kept by these absolute paths,
     /// so hosts run from different folders that share it never take one folder's files for another's.
-    static func distinct(_ directories: [String]) -> [String] {
+    package static func distinct(_ directories: [String]) -> [String] {
         var seen: Set<String> = []
         var distinct: [String] = []
         for directory in directories {

@@ -61,7 +61,7 @@ public struct RegistryCache: Sendable {
     }
 
     /// A short, stable name for a build's identity (FNV-1a, 64 bits, in hexadecimal).
-    static func key(of identity: String) -> String {
+    package static func key(of identity: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in identity.utf8 {
             hash ^= UInt64(byte)
@@ -218,7 +218,7 @@ public struct RegistryCache: Sendable {
     }
 
 
-    enum Entry {
+    package enum Entry {
         case record(CacheRecord)
         case folder(String, FileKey)
     }
@@ -229,7 +229,7 @@ public struct RegistryCache: Sendable {
 
 extension FixedWidthInteger {
     /// A decimal number written in ASCII bytes; nil if the bytes are not one.
-    init?(number bytes: some Collection<UInt8>) {
+    package init?(number bytes: some Collection<UInt8>) {
         guard !bytes.isEmpty else { return nil }
         var value: Self = 0
         var negative = false
