@@ -36,9 +36,9 @@ public final class Session {
     /// The screen on top, as last written, with its layout.
     public private(set) var current: RenderedScreen?
     /// The most recent errors reported, at most ``keptErrors`` of them (a long session keeps no more).
-    public private(set) var errors: [String] = []
+    public internal(set) var errors: [String] = []
     /// How many errors were reported in all.
-    public private(set) var errorCount = 0
+    public internal(set) var errorCount = 0
 
     /// How many recent errors ``errors`` keeps.
     public static let keptErrors = 100
@@ -53,7 +53,7 @@ public final class Session {
     /// Called by ``flush()``: work that may wait until the session waits for input (a state save).
     public var onFlush: (@MainActor () -> Void)?
     /// The recording in progress (`record FILE`), if any.
-    private var recorder: FlowRecorder?
+    var recorder: FlowRecorder?
 
     /// Where screens are written as UTF-8 bytes, if set; else they go to `output` as strings.
     /// A terminal or a pipe takes bytes, and a screen then never becomes a `String`.
@@ -68,8 +68,8 @@ public final class Session {
     public var routeMap: (@MainActor () -> RouteMap)?
 
     let options: Options
-    private var renderer: TextRenderer
-    private let write: (String) -> Void
+    private(set) var renderer: TextRenderer
+    let write: (String) -> Void
     let writeError: (String) -> Void
     var navigator: Navigator!
     var screens: ScreenStore!
@@ -155,16 +155,10 @@ public final class Session {
         return restorable.state
     }
 
-    private var warnedOfLiveValues = false
+    var warnedOfLiveValues = false
 
     /// Whether a destination of the state holds live values, which its deep link leaves out.
     public var holdsLiveValues: Bool { navigator.restorable.omitted != nil }
-
-    private func noteLiveValuesLeftOut(_ route: Route?) {
-        guard let route, !warnedOfLiveValues else { return }
-        warnedOfLiveValues = true
-        writeError("warning: \(route.description.visible) holds live values, which no link or state file carries; the state is kept up to it\n")
-    }
 
     /// A route typed by a person, checked: `NAME` alone stands for that name's root destination.
     public func resolve(_ text: String) throws(RouteError) -> Route {
@@ -276,122 +270,23 @@ public final class Session {
         }
         let text = line.trimmingSpaces
         runningCommand = text
+        if command == .quit { return .quit }
+        // A question about the session (state, help, routes, show) is answered and changes nothing.
+        if let answered = answer(command, before: before) { return answered }
+        if case .record(let file) = command {
+            record(to: file)
+            return outcome(since: before)
+        }
         let runLoopTimers = apphost_tasks_run_loop_timers()
         // The screen the command acts on: what a journey names its element by, if one is kept.
         let acted = command.isReplayable ? current : nil
         switch command {
-        case .state:
-            if navigator.live.count > 0 { noteLiveValuesLeftOut(navigator.restorable.omitted) }
-            let layers = viewLayers
-            let link = ([navigator.deepLink.description] + layers.map(\.description)).joined(separator: " › ")
-            write(options.format == .json ? JSONRenderer.Value.object(["state": .string(link)]).text + "\n" : link.visible + "\n")
-            return .proceed
-        case .stateURL:
-            let top = topRoute
-            guard let url = navigator.registry.url(for: top) else {
-                report("state --url: \(top.description.visible): its feature makes no URL for it (a NavigationFeature's url(for:))")
-                return outcome(since: before)
-            }
-            write(options.format == .json ? JSONRenderer.Value.object(["url": .string(url)]).text + "\n" : url.visible + "\n")
-            return .proceed
-        case .help:
-            if options.format == .json {
-                let commands = SessionCommand.commands.map { JSONRenderer.Value.object(["usage": .string($0.usage), "summary": .string($0.summary)]) }
-                write(JSONRenderer.Value.object(["help": .array(commands)]).text + "\n")
-            } else {
-                write(SessionCommand.help(width: renderer.width) + "\n")
-            }
-            return .proceed
-        case .routes:
-            guard let routeMap = routeMap?() else {
-                report("routes: this session was started without a map of the features' routes")
-                return outcome(since: before)
-            }
-            // The layers the views own are reached by doing, not by a route: said after the map.
-            let layers = viewLayers.map(\.description)
-            if options.format == .json {
-                let map = routeMap.json.trimmingNewlines
-                write(layers.isEmpty ? routeMap.json : String(map.dropLast()) + ",\"viewLayers\":" + JSONRenderer.Value.array(layers.map { .string($0) }).text + "}\n")
-            } else {
-                let here = layers.isEmpty ? "" : "here, above \(topRoute.description.visible), the views own: \(layers.joined(separator: " › ").visible) (reached by doing, not by a link)\n"
-                write(routeMap.text(width: renderer.width) + here)
-            }
-            return .proceed
-        case .show:
-            if let current { writeScreen(current.bytes) }
-            return .proceed
-        case .showIdentifiers:
-            let named = (current?.layout.actions ?? []).enumerated().compactMap { index, action in
-                action.identifier.map { "  [\(index + 1)] \(action.label.visible)  \($0.visible)\n" }
-            }
-            write(named.isEmpty ? "no element on this screen has an identifier\n" : "identifiers:\n" + named.joined())
-            return .proceed
-        case .record(let file):
-            if let file {
-                do {
-                    recorder = try makeRecorder(file)
-                    writeError("recording to \(file) (record stop ends it)\n")
-                } catch {
-                    report("record \(file): \(describe(error))")
-                }
-            } else if let recorder {
-                writeError("recorded \(recorder.steps) step\(recorder.steps == 1 ? "" : "s") to \(recorder.path); replay with apphost test \(recorder.path)\n")
-                self.recorder = nil
-            } else {
-                report("record stop: nothing is being recorded")
-            }
-            return outcome(since: before)
-        case .quit:
-            return .quit
         case .wait(let duration):
-            let drawn = current?.bytes
-            if usesVirtualTime {
-                await passVirtualTime(duration)
-            } else {
-                await SessionGuard.extending(by: duration) {
-                    try? await Task.sleep(for: duration)
-                }
-            }
-            await refresh(writingUnchanged: false)
-            // A screen that did not change is not drawn again: say what the wait did instead of nothing.
-            if current?.bytes == drawn {
-                let seconds = Double(virtualElapsed.components.seconds) + Double(virtualElapsed.components.attoseconds) / 1e18
-                let clock = usesVirtualTime ? "virtual time is now \(NumberText.fixed(seconds, digits: 3)) s" : "on real time"
-                writeError("note: \(text): the screen did not change (\(clock); \(heldSleeps) sleep\(heldSleeps == 1 ? "" : "s") still waiting)\n")
-            }
+            await wait(duration, text: text)
         case .waitUntil(let text):
             await waitUntil(text)
         default:
-            // Navigation alone runs without waiting; a view model's action and a new screen's load are awaited.
-            switch step(for: command, text: text) {
-            case .failed:
-                break
-            case .navigated:
-                await refresh()
-            case .model(let action):
-                switch action {
-                // An action that never suspends (a SwiftUI control's) runs in place: no task, no hop.
-                case .button(let button) where button.performNow != nil:
-                    runningViewModelCodeNow { button.performNow?() }
-                case .toggle(let toggle, let isOn) where toggle.performNow != nil:
-                    runningViewModelCodeNow { toggle.performNow?(isOn) }
-                case .textField(let field, let value) where field.performNow != nil:
-                    runningViewModelCodeNow { field.performNow?(value) }
-                default:
-                    // While it is awaited, the watchdog can name the library of the screen it
-                    // belongs to, even if it never resumes.
-                    apphost_guard_waiting_on(screens.topOrigin(navigator))
-                    await runningViewModelCode {
-                        switch action {
-                        case .button(let button): await button.perform()
-                        case .toggle(let toggle, let isOn): await toggle.perform(isOn)
-                        case .textField(let field, let value): await field.perform(value)
-                        }
-                    }
-                    apphost_guard_waiting_on(nil)
-                }
-                await refresh()
-            }
+            await act(command, text: text)
         }
         // What the command's code did that the host does for it, or refuses, after its work settled.
         reportRunLoopTimers(since: runLoopTimers)
@@ -399,18 +294,6 @@ public final class Session {
         if command.isReplayable { noteJourney(command, text: text, on: acted) }
         recorder?.record(text, session: self, errors: errorCount > before ? Array(errors.suffix(errorCount - before)) : [])
         return outcome(since: before)
-    }
-
-    /// A recorder for `record FILE`: inside ``Options/writeRoot`` when there is one (a flow's
-    /// folder), never replacing a file; else where the person named it, replacing it there.
-    private func makeRecorder(_ file: String) throws(WriteRefusal) -> FlowRecorder {
-        if let folder = options.writeRoot {
-            return try FlowRecorder(name: file, root: WriteRoot(folder), existing: .refuse, path: file, session: self)
-        }
-        let absolute = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
-        let slash = absolute.lastIndex(of: "/") ?? absolute.startIndex
-        let folder = slash == absolute.startIndex ? "/" : String(absolute[..<slash])
-        return try FlowRecorder(name: String(absolute[absolute.index(after: slash)...]), root: WriteRoot(folder), existing: .replace, path: file, session: self)
     }
 
     // MARK: Screens
@@ -502,34 +385,11 @@ public final class Session {
         }
     }
 
-    private func writeScreen(_ bytes: [UInt8]) {
+    func writeScreen(_ bytes: [UInt8]) {
         if let screenOutput {
             screenOutput(bytes)
         } else {
             write(String(decoding: bytes, as: UTF8.self))
         }
-    }
-
-    // MARK: Errors
-
-    func report(_ message: String) {
-        var message = message.visible
-        if message.count > Self.maximumErrorLength {
-            // The command comes first and the cause last: keep both ends.
-            message = String(message.prefix(Self.maximumErrorLength / 3)) + " … " + String(message.suffix(Self.maximumErrorLength / 2))
-        }
-        errorCount += 1
-        errors.append(message)
-        if errors.count > Self.keptErrors { errors.removeFirst(errors.count - Self.keptErrors) }
-        writeError("error: \(message)\n")
-    }
-
-    func fail(_ message: String) -> Bool {
-        report(message)
-        return false
-    }
-
-    private func outcome(since count: Int) -> Outcome {
-        options.strict && errorCount > count ? .failed : .proceed
     }
 }
