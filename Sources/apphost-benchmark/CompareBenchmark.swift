@@ -131,6 +131,7 @@ enum CompareBenchmark {
         }
     }
 
+    // Long: the scripts the figures run, then the list of figures, one entry each.
     private static func makeFigures(workspace: URL) throws -> [Figure] {
         let cycles = 2_000
         let script = workspace.appendingPathComponent("cycle.txt").path

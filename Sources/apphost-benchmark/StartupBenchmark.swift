@@ -11,6 +11,7 @@ import AppHostSupport
 import Foundation
 
 enum StartupBenchmark {
+    // Long: the start-up benchmark's steps in order (build the features, time each start), each printing its figure.
     static func run(buildDirectory: URL, sizes: [Int], runs: Int) throws {
         let workspace = buildDirectory.appendingPathComponent("benchmark-startup")
         let generated = workspace.appendingPathComponent("generated")

@@ -22,6 +22,7 @@ struct AppHostMCP: AsyncParsableCommand {
     @OptionGroup var features: FeatureOptions
     @OptionGroup var mcp: MCPOptions
 
+    // Long: the server's set-up in order (options, sessions, transport, handlers), then the wait for its end.
     func run() async throws {
         features.bootstrapLogging()
         let logger = Logger(label: "apphost.mcp")

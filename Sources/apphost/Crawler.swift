@@ -84,6 +84,7 @@ struct Crawler {
         return CrawlReport(start: options.start, reached: reached, neverReached: never, truncated: truncated)
     }
 
+    // Long: one loop over the crawl child's answers, its queue file and its limits, which share the loop's state.
     /// Crawls, giving each state reached to `visit` as it is taken, in breadth-first order: whether it
     /// stopped at its limits, and the destinations never reached. The states are not kept, and the
     /// queue waits in a file: what grows in memory is the keys seen.

@@ -26,6 +26,7 @@ enum QuickSession {
     ]
     static let flags: Set<String> = ["--allow-untrusted", "--strict", "--watch", "--tui"]
 
+    // Long: one pass over the arguments, a case for each option.
     static func parse(_ arguments: [String]) -> Run? {
         var values: [String: String] = [:]
         var directories: [String] = []

@@ -59,6 +59,7 @@ final class FuzzFormModel: ViewModel {
 enum FuzzFeature: FeatureModule {
     static let name = "fuzz-app"
 
+    // Long: the fuzz feature's destinations, a registration each.
     static func register(in context: FeatureContext) throws {
         try context.register(FuzzNavigation.self, root: .plain) { navigation, router in
             Screen {

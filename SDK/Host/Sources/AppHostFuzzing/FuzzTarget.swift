@@ -118,6 +118,7 @@ enum FuzzNavigation: Navigation, Equatable {
 /// terminated within the bound), destinations and their parameters, then checks it as the
 /// loader does. Every pointer in it points into buffers this code owns.
 enum CDescriptorFuzzing {
+    // Long: reads a descriptor from the bytes field by field, in the order the loader checks them.
     static func run(_ data: [UInt8]) {
         var reader = ByteReader(data)
         // Every string buffer is longer than the host's bound, so a missing terminator is caught by the bound.

@@ -35,6 +35,7 @@ public struct CFeatureDefinition: Sendable {
     public var rootDestination: String?
     public var destinations: [CDestination]
 
+    // Long: the descriptor's fields checked in order, each check naming what is wrong.
     /// Reads and checks the C part of `descriptor`, loaded from `path`.
     @_spi(Fuzzing) public init(_ descriptor: apphost_feature_descriptor, name: String?, path: String) throws(FeatureLoadError) {
         func invalid(_ destination: String?, _ reason: String) -> FeatureLoadError {

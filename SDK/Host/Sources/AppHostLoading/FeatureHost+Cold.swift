@@ -45,6 +45,7 @@ extension FeatureHost {
         keep(prober: prober, candidates: candidates, start)
     }
 
+    // Long: the cold start's first phase, one pass over the folders with the trust and lock checks of each file, sharing the start's records.
     /// 1. Which files, each checked for trust and against its folder's lock file. A folder whose entries did
     ///    not change since the cache listed it is not listed again: its cached files are each looked at (a stat).
     package func checkFiles(in directories: [String], _ start: inout ColdStart) -> [Candidate] {
@@ -142,6 +143,7 @@ extension FeatureHost {
         return lockedResourcesProblem(library: path, lock: lock).map { .notLocked(path: path, lockFile: lock.path, reason: $0) }
     }
 
+    // Long: the cold start's second phase, the cache's answers then one probe for the rest, sharing the table of what was found.
     /// 2. What each file registers: from the cache if it knows this version, else from a probe, all
     ///    unknown files at once. Refusals are reported as they are found.
     package func findDescriptions(_ candidates: [Candidate], prober: FeatureProber, _ start: inout ColdStart) -> [String: Found] {

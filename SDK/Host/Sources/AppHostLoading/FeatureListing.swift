@@ -10,6 +10,7 @@ public struct FeatureListing {
     /// The files that were refused, each with its cause (standard error); empty if none was.
     public let refused: String
 
+    // Long: one pass over the files, the lines of each by its kind.
     /// Describes every file `host` found.
     public init(host: FeatureHost) {
         var lines: [String] = []

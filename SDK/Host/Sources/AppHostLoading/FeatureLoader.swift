@@ -107,6 +107,7 @@ public enum FeatureLoader {
         loadObservers.withLock { $0.append(observer) }
     }
 
+    // Long: one file's checks in the order they protect the host (stat, trust, dlopen, the descriptor, the kit's version).
     /// Opens one file and checks its descriptor; calls nothing of the feature but its entry.
     public static func open(_ path: String) throws(FeatureLoadError) -> FeatureLibrary {
         var status = stat()
@@ -173,6 +174,7 @@ public enum FeatureLoader {
         }
     }
 
+    // Long: a registration run all or nothing, each kind of refusal named where it is caught.
     /// Runs a library's registration into `registry`: all of it is added, or none.
     public static func register(
         _ library: FeatureLibrary,

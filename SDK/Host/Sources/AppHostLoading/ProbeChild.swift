@@ -106,6 +106,7 @@ package struct ProbeChild {
         output = outputPipe[0]
     }
 
+    // Long: one poll loop over the child's reports, its output and its deadline.
     /// Reads reports until the child ends or a file takes longer than `timeout`; always reaps the child.
     package func watch(timeout: Double, record: (Int, ProbeResult) -> Void) -> Outcome {
         defer {

@@ -10,6 +10,7 @@ public struct AppLayerCheck: Sendable {
     /// What is worth knowing but is no fault: outgoing destinations with no app loaded to redirect them.
     public let notes: [String]
 
+    // Long: one pass over the descriptions, checking redirects, not-found destinations and needs against what is provided.
     /// Checks the descriptions of every usable feature file.
     public init(_ descriptions: [FeatureDescription]) {
         var provided: [String: FeatureDescription.RouteType] = [:]

@@ -66,6 +66,7 @@ extension NetworkRecording {
     /// The largest recording or body file read: 64 MiB.
     public static let maximumFileSize = 64 << 20
 
+    // Long: the recording's fields read and checked in order, each error naming its field.
     /// Reads the recording in `file`; a `file` body is read from beside it.
     public init(contentsOf file: String) throws(NetworkRecordingError) {
         let bytes = try Self.read(file)

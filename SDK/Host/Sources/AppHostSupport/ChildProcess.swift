@@ -19,6 +19,7 @@ public struct ChildProcess: Sendable {
     /// Standard error as text, without the line breaks at either end.
     public var errorText: String { String(decoding: errors, as: UTF8.self).trimmingWhitespace() }
 
+    // Long: one poll loop over the child's pipes and its stop signal, which share the loop's buffers.
     /// Runs `executable` (a path, or a name searched in `PATH`) with `arguments`, giving it `input`
     /// on standard input (/dev/null when nil); waits for it to end. Throws if it cannot be started.
     /// A `watch` hears each whole line it writes to standard error as it comes, and can stop it.

@@ -9,6 +9,7 @@ import Foundation
 /// the text: the delimiters go, code is kept as written, a link is its text. A run of delimiters
 /// that opens nothing it closes (`2 * 3`, `snake_case`) is kept, as CommonMark keeps it.
 enum InlineMarkdown {
+    // Long: one switch over the kinds of node a reader hears, each case a line or two.
     /// The text `markdown` reads as; `protected` ranges (interpolated values) are never parsed.
     static func plainText(_ markdown: String) -> String {
         let characters = Array(markdown)

@@ -75,6 +75,7 @@ public struct Flow: Sendable {
         ("# …", "a comment; blank lines are skipped too"),
     ]
 
+    // Long: one pass over the flow's lines, a case for each kind of line.
     /// Reads a flow's text; `path` names it in errors.
     public init(text: String, path: String) throws(FlowError) {
         self.path = path

@@ -90,6 +90,7 @@ public enum FlowRunner {
         return result
     }
 
+    // Long: the flow's session made, played and ended; `play` is a local function that shares its state.
     private static func run(
         _ flow: Flow, registry: DestinationRegistry, start: String, record: Bool, options: Session.Options, limit: Int, recordAgain: String
     ) async -> FlowResult {
@@ -109,6 +110,7 @@ public enum FlowRunner {
         }
         // The session ends with the flow: its screens go and the sleeps it holds are cancelled, so
         // nothing it started outlives it (a test process runs many flows).
+        // Long: one loop over the flow's steps, a case for each kind of step.
         func play() async -> FlowResult {
             _ = await SessionGuard.watch("drawing the first screen", limit: limit) { await session.start() }
             var visited: Set<String> = [session.visitedPlace]

@@ -141,6 +141,7 @@ public struct JSONRenderer: Sendable {
         json.close("]")
     }
 
+    // Long: one switch over the kinds of actionable element, each case its few fields.
     /// An actionable element from what the layout kept of it; only a link's route and failure are
     /// read from its action.
     private func encodeActionable(

@@ -47,6 +47,7 @@ extension Session {
         await settle(watching: &marker)
     }
 
+    // Long: the settle's loop: each round yields, waits or gives up on counts the rounds share; split, that state would pass through every call.
     /// Settles as ``settle()`` does; with no marker, until nothing of the session can run. With
     /// `awaited`, the work the command awaits (its action, its loads), until that work has
     /// returned: while nothing of the session can run and it has not, it waits on time, and time

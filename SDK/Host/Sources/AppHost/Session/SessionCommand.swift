@@ -126,6 +126,7 @@ public enum SessionCommand: Hashable, Sendable {
         return String(decoding: word.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 
+    // Long: one switch over the command words, each case a line or two.
     /// Parses a line; `nil` for a blank line or a `#` comment.
     public static func parse(_ line: String) throws(SessionError) -> SessionCommand? {
         guard line.utf8.count <= maximumLineLength else {

@@ -135,6 +135,7 @@ extension TextRenderer {
             }
         }
 
+        // Long: one pass over the text's words that keeps the line being filled in locals.
         /// Wraps `text` at spaces; continuation lines are indented by `hanging` more. A word longer
         /// than a line is cut into lines of its own, each cut costing only the characters it walks.
         mutating func wrap(_ text: String, indent: Int, prefix: String = "", hanging: Int = 0, style: Style? = nil) {

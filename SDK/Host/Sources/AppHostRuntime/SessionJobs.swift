@@ -1,0 +1,367 @@
+@_spi(Runtime) import AppHostKit
+import AppHostSupport
+import CHostGuard
+import CHostTasks
+import Synchronization
+
+/// What the host's executors know of one session's work, from any thread: the jobs queued or
+/// running (on the main actor or the global pool), the sleeps held on virtual time, and the real
+/// timers pending, counted from the moment a job is enqueued until it has run. A job belongs to
+/// the session when the code that enqueues it carries one of its ``CommandWork`` markers (a task
+/// hopping, a task being started), or runs in a job of the session's (a held sleep handed back
+/// resuming its task, a task resumed by another's code).
+///
+/// Each change moves ``version`` on and wakes whoever waits for one (the settle), so that the
+/// session learns that work ended, or arrived, without looking at the clock.
+package final class SessionJobs: Sendable {
+    package struct Counts: Equatable {
+        /// Jobs enqueued on the main executor that have not run yet.
+        package var main = 0
+        /// Jobs enqueued on the global pool that have not finished running.
+        package var pool = 0
+        /// Sleeps held on virtual time (``VirtualTime``).
+        package var held = 0
+        /// Sleeps scheduled on the real clock that have not woken.
+        package var timers = 0
+        /// Network requests served from recorded answers that have not been answered
+        /// (``RecordedNetwork``).
+        package var requests = 0
+        /// Moves on at every change.
+        package var version: UInt64 = 0
+    }
+
+    /// A sleep held on the session's virtual clock.
+    private struct Held {
+        var deadline: Duration
+        var order: UInt64
+        var job: UnownedJob
+        /// The task that sleeps, if the sleep was made in one, to see that it was cancelled.
+        var sleeper: Sleeper?
+    }
+
+    private struct State {
+        var counts = Counts()
+        var waiter: CheckedContinuation<Void, Never>?
+        var virtual = false
+        var now = Duration.zero
+        var order: UInt64 = 0
+        var held: [Held] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// How many of the session's ``CommandWork`` markers are alive: held by the session for the
+    /// command running, or by a task a command started that has not ended. With none, no task of
+    /// the session's commands is alive, so work running on the pool is none of theirs (a
+    /// `Task.detached` the app did not wait for): a settle does not wait for it.
+    package let markers = Atomic<Int>(0)
+
+    /// URLs the app's code opened (`openURL`, `UIApplication.shared.open`), for the session to open
+    /// once the command's work has settled; at most ``maximumOpenedURLs`` a command.
+    package let openedURLs = Mutex<[String]>([])
+
+    /// The most URLs one command's code may open; more are dropped, and the session says so.
+    package static let maximumOpenedURLs = 16
+
+    /// What went wrong with the recorded network during a command (a request no recording
+    /// answers), for the session to report once the command's work has settled.
+    package let networkErrors = Mutex<[String]>([])
+
+    /// The most network errors kept for one command.
+    package static let maximumNetworkErrors = 16
+
+    /// Whether work of the session's commands may be running: a marker is alive besides the
+    /// `ownMarkers` the caller holds itself.
+    package func commandTasksAlive(besides ownMarkers: Int) -> Bool {
+        markers.load(ordering: .relaxed) > ownMarkers
+    }
+
+    /// The session's clock as the C side reads it (see CHostTasks): started when its time becomes
+    /// virtual, moved with ``elapsed``. Invariant for `nonisolated(unsafe)`: the pointer never
+    /// changes and is freed only by `deinit`, when no job of the session is running.
+    nonisolated(unsafe) private let virtualClock: OpaquePointer
+    /// ``virtualClock`` once the session's time is virtual, else nil: what a thread running one of
+    /// its jobs reads the time from. Invariant for `nonisolated(unsafe)`: written once, by the
+    /// session's init, before any job of the session exists.
+    nonisolated(unsafe) private var runningClock: OpaquePointer?
+
+    package init() {
+        virtualClock = apphost_tasks_make_clock()
+    }
+
+    deinit {
+        apphost_tasks_free_clock(virtualClock)
+    }
+
+    /// The session whose job the code enqueuing one now belongs to, if any.
+    package static var enqueuing: SessionJobs? {
+        if let work = CommandWork.current { return work.jobs }
+        guard let owner = apphost_tasks_running() else { return nil }
+        // Set only by `running(for:job:_:)`, around a job whose closure holds the session's jobs alive.
+        return Unmanaged<SessionJobs>.fromOpaque(owner).takeUnretainedValue()
+    }
+
+    /// Runs `body` (`job`) with this thread marked as running `jobs`' work, reading the session's
+    /// clock if its time is virtual.
+    package static func running(for jobs: SessionJobs?, job: UnownedJob, _ body: () -> Void) {
+        let previous = apphost_tasks_running()
+        let previousClock = apphost_tasks_running_clock()
+        // Read before it runs: a job that ends its task frees it.
+        if jobs != nil { apphost_guard_job_ran(unsafeBitCast(job, to: UnsafeRawPointer.self)) }
+        apphost_tasks_set_running(jobs.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }, jobs?.runningClock)
+        body()
+        apphost_tasks_set_running(previous, previousClock)
+    }
+
+    /// Runs `body`, code of the session's that runs outside its jobs (an action's first part, a
+    /// body being built), as the session's: reading the session's clock if its time is virtual,
+    /// and with this thread marked as running the session's code (what it enqueues is counted by
+    /// its task's marker first, as before; a run-loop timer it arms is known to be the session's).
+    package func readingClock<Result>(_ body: () -> Result) -> Result {
+        let owner = apphost_tasks_running()
+        let previous = apphost_tasks_running_clock()
+        apphost_tasks_set_running(UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), runningClock)
+        defer { apphost_tasks_set_running(owner, previous) }
+        return body()
+    }
+
+    /// The counts now.
+    package var counts: Counts { state.withLock { $0.counts } }
+
+    package enum Kind { case main, pool, held, timers, requests }
+
+    /// Counts one more of `kind`.
+    package func add(_ kind: Kind) { change(kind, by: 1) }
+
+    /// Counts one less of `kind`.
+    package func remove(_ kind: Kind) { change(kind, by: -1) }
+
+    private func change(_ kind: Kind, by delta: Int) {
+        let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
+            switch kind {
+            case .main: state.counts.main += delta
+            case .pool: state.counts.pool += delta
+            case .held: state.counts.held += delta
+            case .timers: state.counts.timers += delta
+            case .requests: state.counts.requests += delta
+            }
+            state.counts.version &+= 1
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    /// Moves ``Counts/version`` on without changing a count: something the settle waits for
+    /// happened (a command's marker was let go, the work a command awaits returned).
+    package func touch() {
+        let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
+            state.counts.version &+= 1
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    // MARK: Virtual time (see VirtualTime)
+
+    /// Whether this session's sleeps are held on virtual time. Set once, before the session's
+    /// first job: from then on its jobs read the session's clock (``readingClock(_:)``).
+    package var isVirtual: Bool {
+        get { state.withLock { $0.virtual } }
+        set {
+            state.withLock { $0.virtual = newValue }
+            guard newValue, runningClock == nil else { return }
+            apphost_tasks_start_clock(virtualClock)
+            runningClock = virtualClock
+        }
+    }
+
+    /// How far the virtual clock has moved.
+    package var elapsed: Duration { state.withLock { $0.now } }
+
+    /// Holds `job`, due `delay` from the virtual now, if this session's time is virtual; false to
+    /// schedule it for real.
+    package func hold(_ job: UnownedJob, after delay: Duration) -> Bool {
+        let sleeper = Sleeper.current
+        let held = state.withLock { state in
+            guard state.virtual else { return false }
+            state.order &+= 1
+            state.held.append(Held(deadline: state.now + delay, order: state.order, job: job, sleeper: sleeper))
+            return true
+        }
+        if held { add(.held) }
+        return held
+    }
+
+    /// Hands the held sleeps with the earliest deadline back to the main executor, counted as this
+    /// session's jobs, if that deadline is no later than `target` (any deadline with nil), and
+    /// moves the virtual clock to it; false if none is due by then.
+    package func release(upTo target: Duration?) -> Bool {
+        let due: [Held] = state.withLock { state in
+            guard let earliest = state.held.lazy.map(\.deadline).min(), target.map({ earliest <= $0 }) ?? true else { return [] }
+            state.now = max(state.now, earliest)
+            apphost_tasks_move_clock(virtualClock, state.now.nanoseconds)
+            let due = state.held.filter { $0.deadline == earliest }.sorted { $0.order < $1.order }
+            state.held.removeAll { $0.deadline == earliest }
+            return due
+        }
+        // Onto the main executor, whichever executor held it: the code after the sleep hops to its
+        // own isolation first (the compiler puts that hop after every `await`), so where the job
+        // is resumed does not change where that code runs.
+        for held in due {
+            HostExecutors.main.enqueue(held.job, for: self)
+            remove(.held)
+        }
+        return !due.isEmpty
+    }
+
+    /// Whether a sleep held on virtual time is due by `target`.
+    package func holdsSleep(dueBy target: Duration) -> Bool {
+        state.withLock { state in state.held.contains { $0.deadline <= target } }
+    }
+
+    /// Moves the virtual clock to `target` (never back).
+    package func advance(to target: Duration) {
+        state.withLock { state in
+            state.now = max(state.now, target)
+            apphost_tasks_move_clock(virtualClock, state.now.nanoseconds)
+        }
+    }
+
+    /// Lets go of the held sleeps whose task was cancelled (a debounce restarted): they leave the
+    /// held set at once, as they would leave a device's timer queue, and their wake-ups run now
+    /// (the task has already been resumed by its cancellation; the wake-up finds nothing to do,
+    /// and frees what it holds). True if there were any.
+    @discardableResult
+    package func dropCancelledSleeps() -> Bool {
+        let cancelled: [Held] = state.withLock { state in
+            guard state.held.contains(where: { $0.sleeper?.isCancelled == true }) else { return [] }
+            let cancelled = state.held.filter { $0.sleeper?.isCancelled == true }
+            state.held.removeAll { $0.sleeper?.isCancelled == true }
+            return cancelled
+        }
+        for held in cancelled {
+            HostExecutors.main.enqueue(held.job, for: self)
+            remove(.held)
+        }
+        return !cancelled.isEmpty
+    }
+
+    /// Ends what the session holds, as it ends: each held sleep's task is cancelled, and its wake-up
+    /// runs (so the task resumes with `CancellationError`, as a device's would when its screen
+    /// goes), and the clock stops being virtual for what is still running.
+    package func drain() {
+        let held: [Held] = state.withLock { state in
+            defer { state.held = [] }
+            state.virtual = false
+            return state.held.sorted { $0.order < $1.order }
+        }
+        for sleep in held {
+            sleep.sleeper?.cancel()
+            HostExecutors.main.enqueue(sleep.job, for: self)
+            remove(.held)
+        }
+    }
+
+    /// How long ``waitForChange(since:until:)`` looks again before it suspends.
+    package static let lookAgain = Duration.microseconds(30)
+
+    /// When ``waitForChange(since:until:)`` looks again before it suspends: after a miss, not for
+    /// the next few waits.
+    private struct LookingAgain {
+        /// How many of the next waits suspend at once.
+        var skip = 0
+        /// How many the last miss made skip.
+        var backoff = 0
+
+        mutating func shouldLook() -> Bool {
+            guard skip > 0 else { return true }
+            skip -= 1
+            return false
+        }
+
+        mutating func looked(changed: Bool) {
+            backoff = changed ? 0 : min(max(backoff * 2, 1), 64)
+            skip = backoff
+        }
+    }
+
+    /// Touched only by the one waiter, the session's settle, on the main actor.
+    nonisolated(unsafe) private var spinning = LookingAgain()
+
+    /// Returns when the counts have changed since `version`, or once `deadline` (on the continuous
+    /// clock, if any) has passed; true if they changed. One waiter at a time: the session's settle.
+    /// It runs where its caller runs (`nonisolated(nonsending)`): a plain nonisolated async function
+    /// would move the settle to the global pool and back at every wait, two more threads woken
+    /// for each load a view model awaits.
+    package nonisolated(nonsending) func waitForChange(since version: UInt64, until deadline: ContinuousClock.Instant?) async -> Bool {
+        let clock = ContinuousClock()
+        // Work on the pool often ends within microseconds: looking again for a moment before
+        // suspending saves the settle a wake-up (a system call and a switch of threads) to be brought
+        // back. On a loaded machine the thread that would end the work may be waiting for a core,
+        // which looking again keeps busy: after a look that saw no change, the next waits suspend at
+        // once, twice as many after each further miss (up to 64), until one looks again and sees a
+        // change. Speed only: what is decided is decided by the counts, whenever they change.
+        if spinning.shouldLook() {
+            let looking = clock.now + Self.lookAgain
+            var changed = false
+            while !changed, clock.now < looking {
+                changed = state.withLock({ $0.counts.version }) != version
+            }
+            spinning.looked(changed: changed)
+            if changed { return true }
+        }
+        while state.withLock({ $0.counts.version }) == version {
+            if let deadline, clock.now >= deadline { return false }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let changed = state.withLock { state in
+                    guard state.counts.version == version else { return true }
+                    state.waiter = continuation
+                    return false
+                }
+                if changed {
+                    continuation.resume()
+                    return
+                }
+                // The limit wakes the waiter too; a change before it has already taken the continuation.
+                guard let deadline else { return }
+                HostExecutors.wake(at: deadline) { [weak self] in
+                    let waiter = self?.state.withLock { state -> CheckedContinuation<Void, Never>? in
+                        defer { state.waiter = nil }
+                        return state.waiter
+                    }
+                    waiter?.resume()
+                }
+            }
+        }
+        return true
+    }
+}
+
+/// The task that made a sleep, kept alive while its sleep is held, so the session can see that it
+/// was cancelled (and cancel it when the session ends).
+/// Invariant for `@unchecked Sendable`: it holds a task, whose cancellation is read and set
+/// atomically by the runtime from any thread; the reference is retained (a task is a reference-
+/// counted object) for as long as this value lives, so the task is never used after it is freed.
+package struct Sleeper: @unchecked Sendable {
+    private let task: AnyObject
+
+    /// The task running the caller, if any.
+    package static var current: Sleeper? {
+        withUnsafeCurrentTask { task in task.map(Sleeper.init) }
+    }
+
+    private init(_ current: UnsafeCurrentTask) {
+        // An UnsafeCurrentTask is one reference to the task: as an object it is retained.
+        task = unsafeBitCast(current, to: AnyObject.self)
+    }
+
+    private var unsafeTask: UnsafeCurrentTask { unsafeBitCast(task, to: UnsafeCurrentTask.self) }
+
+    /// Whether the task was cancelled.
+    package var isCancelled: Bool { unsafeTask.isCancelled }
+
+    /// Cancels the task.
+    package func cancel() { unsafeTask.cancel() }
+}
