@@ -408,10 +408,19 @@ final class PseudoTerminal {
         pid = child
     }
 
+    /// Whether the child has been waited for (its pid may then belong to another process).
+    private var reaped = false
+
     deinit {
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        waitpid(pid, &status, WNOHANG)
+        // Killed, the child is waited for until it has ended: a child only looked at (WNOHANG)
+        // before a loaded machine has run its end stays a zombie, and Swift Testing's monitor of
+        // exit tests, which waits for any child without reaping, then sees it first, every time,
+        // and never the exit test's own child: that test hung.
+        if !reaped {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
         close(master)
     }
 
@@ -466,6 +475,7 @@ final class PseudoTerminal {
             }
             readAvailable()
         }
+        reaped = true
         // What it wrote last may still wait in the terminal.
         var before = -1
         while bytes.count != before {
