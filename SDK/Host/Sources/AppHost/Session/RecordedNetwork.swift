@@ -40,8 +40,20 @@ public enum RecordedNetwork {
         var folders: [String] = []
         var recordFolder: String?
         var observing = false
-        /// The session last made, for a request whose code is no session's (a detached task).
-        weak var latest: SessionJobs?
+        /// The sessions made in this process, while they live: a request whose code is no
+        /// session's (a detached task) counts for the one there is. With more than one (a test
+        /// process running several), such a request is no session's: it would be guessed.
+        var sessions: [WeakJobs] = []
+
+        /// The one live session, if there is exactly one.
+        mutating func onlySession() -> SessionJobs? {
+            sessions.removeAll { $0.jobs == nil }
+            return sessions.count == 1 ? sessions[0].jobs : nil
+        }
+    }
+
+    private struct WeakJobs {
+        weak var jobs: SessionJobs?
     }
 
     private static let state = Mutex(State())
@@ -99,9 +111,13 @@ public enum RecordedNetwork {
         }
     }
 
-    /// Notes `jobs` as the session last made: the one a request made by no session's code counts for.
+    /// Notes `jobs` as a live session: while it is the only one, a request made by no session's
+    /// code counts for it.
     static func sessionStarted(_ jobs: SessionJobs) {
-        state.withLock { $0.latest = jobs }
+        state.withLock { state in
+            state.sessions.removeAll { $0.jobs == nil }
+            state.sessions.append(WeakJobs(jobs: jobs))
+        }
     }
 
     private static func call(folder: String, record: Bool) throws(RecordedNetworkError) {
@@ -139,9 +155,9 @@ public enum RecordedNetwork {
 
     // MARK: The hooks the module calls, from any thread
 
-    /// The session of the code running now (or, if none, the session last made), retained.
+    /// The session of the code running now (or, if none, the process's only session), retained.
     private static let claim: @convention(c) () -> UnsafeMutableRawPointer? = {
-        guard let jobs = SessionJobs.enqueuing ?? RecordedNetwork.state.withLock({ $0.latest }) else { return nil }
+        guard let jobs = SessionJobs.enqueuing ?? RecordedNetwork.state.withLock({ $0.onlySession() }) else { return nil }
         return Unmanaged.passRetained(jobs).toOpaque()
     }
 
