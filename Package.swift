@@ -8,6 +8,8 @@ let kit: Target.Dependency = .product(name: "AppHostKit", package: "SDK")
 let mocks: Target.Dependency = .product(name: "AppHostKitMocks", package: "Mocks")
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let host: Target.Dependency = .product(name: "AppHost", package: "Host")
+/// Flows, the crawl and the graph, on the session library.
+let flows: Target.Dependency = .product(name: "AppHostFlows", package: "Host")
 let support: Target.Dependency = .product(name: "AppHostSupport", package: "Host")
 let testing: Target.Dependency = .product(name: "AppHostTesting", package: "Host")
 let swiftUI: Target.Dependency = .product(name: "SwiftUI", package: "SwiftUI")
@@ -105,6 +107,7 @@ let package = Package(
             name: "apphost",
             dependencies: [
                 host,
+                flows,
                 support,
                 "AppHostOptions",
                 .product(name: "AppHostScaffold", package: "Host"),
@@ -118,12 +121,12 @@ let package = Package(
         .executableTarget(
             name: "apphost-mcp",
             dependencies: [
-                host, support, kit, logging, "AppHostOptions",
+                host, flows, support, kit, logging, "AppHostOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
-        .executableTarget(name: "apphost-benchmark", dependencies: [host, support, kit]),
+        .executableTarget(name: "apphost-benchmark", dependencies: [host, flows, support, kit]),
         .target(name: "AppHostNetworking", dependencies: [.product(name: "AppHostNetwork", package: "Host")]),
 
         .target(
@@ -151,7 +154,7 @@ let package = Package(
         .testTarget(
             name: "AppHostTests",
             dependencies: [
-                host, support, testing, "FFIProbe", "apphost", kit, swiftUI, .product(name: "CAppHost", package: "SDK"),
+                host, flows, support, testing, "FFIProbe", "apphost", kit, swiftUI, .product(name: "CAppHost", package: "SDK"),
                 .product(name: "AppHostScaffold", package: "Host"),
                 .product(name: "AppHostFuzzing", package: "Host"),
                 .product(name: "AppHostNetwork", package: "Host"),

@@ -24,6 +24,8 @@ let package = Package(
         // Loading: from a features folder to registrations (discovery, probes, the registry
         // cache, the loader and its checks, C features through libffi), on navigation.
         .library(name: "AppHostLoading", targets: ["AppHostLoading"]),
+        // Flows, the crawl and the graph: what drives sessions, on the session library.
+        .library(name: "AppHostFlows", targets: ["AppHostFlows"]),
         .library(name: "AppHostTesting", targets: ["AppHostTesting"]),
         // Recorded network answers: a URLProtocol over FoundationNetworking, which the host library
         // does not link. `apphost` opens it as a library (AppHost's `AppHostNetworking` product)
@@ -73,8 +75,12 @@ let package = Package(
                 .product(name: "CAppHost", package: "SDK"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "AppHostFlows",
+            dependencies: ["AppHost", "AppHostLoading", "AppHostNavigation", "AppHostRuntime", "AppHostSupport", kit]
+        ),
         .target(name: "AppHostNetwork", dependencies: ["AppHostSupport"]),
-        .target(name: "AppHostTesting", dependencies: ["AppHost", "AppHostSupport", "AppHostNetwork", kit]),
+        .target(name: "AppHostTesting", dependencies: ["AppHost", "AppHostFlows", "AppHostSupport", "AppHostNetwork", kit]),
         .target(name: "AppHostScaffold", dependencies: ["AppHost", "AppHostSupport"]),
         // The fuzz targets, for Fuzz/ and the tests that replay their corpora: not in the host library.
         .target(name: "AppHostFuzzing", dependencies: ["AppHost", "AppHostSupport", kit, .product(name: "CAppHost", package: "SDK")]),

@@ -6,6 +6,7 @@
 //    sampled as it runs. The children serve state after state; their memory should stay flat.
 
 import AppHost
+import AppHostFlows
 import AppHostSupport
 import Foundation
 

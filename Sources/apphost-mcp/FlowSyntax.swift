@@ -1,4 +1,5 @@
 import AppHost
+import AppHostFlows
 
 /// The flow syntax, as the `apphost://docs/flows` resource serves it: made from the host's own lists
 /// of flow steps and session commands, so it says what this host runs.

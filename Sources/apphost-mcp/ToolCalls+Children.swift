@@ -2,6 +2,7 @@
 // return what it printed, with the child's progress lines as MCP progress.
 
 import AppHost
+import AppHostFlows
 import AppHostSupport
 import Dispatch
 import Foundation

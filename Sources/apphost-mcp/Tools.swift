@@ -3,6 +3,7 @@
 // agent can correct itself; the server goes on.
 
 import AppHost
+import AppHostFlows
 import Foundation
 import MCP
 

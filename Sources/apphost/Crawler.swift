@@ -1,6 +1,7 @@
 // The crawl itself: a breadth-first walk whose states warm children explore, and its queue.
 
 import AppHost
+import AppHostFlows
 @_spi(Host) import AppHostKit
 import AppHostOptions
 import AppHostSupport

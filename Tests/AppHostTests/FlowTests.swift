@@ -1,4 +1,5 @@
 import AppHost
+import AppHostFlows
 @testable import AppHostSupport
 import AppHostTesting
 import Foundation

@@ -1,4 +1,5 @@
 @testable import AppHost
+@testable import AppHostFlows
 @testable import AppHostLoading
 @testable import AppHostNavigation
 import AppHostKit

@@ -1,4 +1,5 @@
 import AppHost
+import AppHostFlows
 import Foundation
 import Testing
 

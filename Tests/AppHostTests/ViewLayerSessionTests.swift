@@ -1,4 +1,5 @@
 import AppHost
+import AppHostFlows
 @_spi(Host) import AppHostKit
 import Foundation
 import SwiftUI

@@ -12,11 +12,11 @@
 ///
 /// The renderer (its format, width and colour) must stay the same while screens are kept; a
 /// session that changes it calls ``removeAll()``.
-struct DrawnScreens {
+package struct DrawnScreens {
     /// How many screens are kept, the least recently used leaving first.
-    static let kept = 16
+    package static let kept = 16
     /// A screen drawn as more bytes than this is not kept.
-    static let largestKept = 64 * 1024
+    package static let largestKept = 64 * 1024
 
     /// A screen kept: its layout, the layers' bodies without actions, and its bytes.
     private final class Kept {
@@ -38,7 +38,7 @@ struct DrawnScreens {
 
     /// The screen `layers` under `chrome` make: a kept one that shows the same, with the new
     /// bodies' actions, or a new one laid out and drawn by `draw`.
-    mutating func screen(_ layers: [RenderLayer], chrome: ShellChrome?, draw: (ScreenLayout) -> [UInt8]) -> RenderedScreen {
+    package mutating func screen(_ layers: [RenderLayer], chrome: ShellChrome?, draw: (ScreenLayout) -> [UInt8]) -> RenderedScreen {
         if let index = screens.lastIndex(where: { Self.shows($0.layout, layers, chrome) }) {
             let kept = screens.remove(at: index)
             screens.append(kept)
@@ -69,7 +69,7 @@ struct DrawnScreens {
     }
 
     /// Forgets every kept screen.
-    mutating func removeAll() {
+    package mutating func removeAll() {
         screens.removeAll()
     }
 

@@ -315,5 +315,5 @@ public struct JSONRenderer: Sendable {
     }
 
     /// A JSON value (``JSONValue``): the renderer's, a probe's and the loading side's one model.
-    typealias Value = JSONValue
+    package typealias Value = JSONValue
 }

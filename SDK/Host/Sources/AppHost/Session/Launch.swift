@@ -93,7 +93,7 @@ public enum Launch {
     /// The state a journey began at, when it belongs to the session `initial` starts (the same
     /// shell, or the same root) and every route of it still resolves; else nil, and the state
     /// file's route is restored without the views' layers.
-    static func journeyStart(_ journey: ViewJourney, for initial: AppState, registry: DestinationRegistry) -> AppState? {
+    package static func journeyStart(_ journey: ViewJourney, for initial: AppState, registry: DestinationRegistry) -> AppState? {
         guard let link = try? DeepLink(parsing: journey.link), let state = Navigator.state(of: link, in: registry, start: initial),
             state.shell == initial.shell, state.stacks.count == initial.stacks.count,
             state.shell != nil || state.stacks[0].root.name == initial.stacks[0].root.name
@@ -188,7 +188,7 @@ public enum Launch {
 
 extension RouteError {
     /// The error as part of a message about `link`: the segment at fault is named only when it is not the whole link.
-    func described(within link: String) -> String {
+    package func described(within link: String) -> String {
         route == link ? message : "\(route): \(message)"
     }
 }

@@ -3,7 +3,7 @@
 /// What the one walk over a layer's source reports: each element in the order the layout draws and
 /// numbers them, an actionable one with its action. The layout keeps the elements and `tap` asks for
 /// one action, both through this walk, so a new kind of node is taught to it alone.
-protocol LayoutVisitor {
+package protocol LayoutVisitor {
     /// An element that is not actionable, or the opening or closing of a list or a section.
     mutating func visit(_ element: ScreenLayout.Element)
     /// An actionable element, and its action, made only if asked for; false stops the walk.
@@ -12,7 +12,7 @@ protocol LayoutVisitor {
 
 extension ScreenLayout.Layer.Source {
     /// Walks this source in layout order.
-    func walk<Visitor: LayoutVisitor>(_ visitor: inout Visitor) {
+    package func walk<Visitor: LayoutVisitor>(_ visitor: inout Visitor) {
         switch self {
         case .body(let nodes): Self.walk(nodes, &visitor)
         case .dialog(let buttons, let depth): Self.walk(buttons, depth: depth, &visitor)
@@ -20,7 +20,7 @@ extension ScreenLayout.Layer.Source {
     }
 
     /// Walks a dialog's buttons, the dialog presented over the stack `depth` presentations up.
-    static func walk<Visitor: LayoutVisitor>(_ buttons: [AlertButton], depth: Int, _ visitor: inout Visitor) {
+    package static func walk<Visitor: LayoutVisitor>(_ buttons: [AlertButton], depth: Int, _ visitor: inout Visitor) {
         for button in buttons {
             var element = ScreenLayout.Element(.dialogButton, text: button.label)
             element.detail = button.role == .default ? nil : button.role.rawValue
@@ -32,7 +32,7 @@ extension ScreenLayout.Layer.Source {
     /// Walks a body: titles are the layer's, groups are flattened, lists and sections open and close
     /// around their content. False once the visitor stopped the walk.
     @discardableResult
-    static func walk<Visitor: LayoutVisitor>(_ nodes: [Node], looks: TextLooks? = nil, _ visitor: inout Visitor) -> Bool {
+    package static func walk<Visitor: LayoutVisitor>(_ nodes: [Node], looks: TextLooks? = nil, _ visitor: inout Visitor) -> Bool {
         func element(_ kind: ScreenLayout.Element.Kind, _ text: String? = nil) -> ScreenLayout.Element {
             var element = ScreenLayout.Element(kind, text: text)
             element.looks = looks

@@ -28,7 +28,7 @@ public final class Navigator {
     /// Counts the states installed whole (a start, a shell's deep link): each gets new routers.
     public private(set) var installation = 0
 
-    let registry: DestinationRegistry
+    package let registry: DestinationRegistry
     private let report: @MainActor (String) -> Void
     private let warn: @MainActor (String) -> Void
 
@@ -355,6 +355,27 @@ extension Navigator {
         router.dismissPresentation(depth)
         if let result = button.result {
             deliver(result, depth: depth)
+        }
+    }
+}
+
+extension Navigator {
+    /// The whole state a deep link describes, exactly (not merged with a current one); `start` fills the
+    /// items of a shell the link does not name.
+    public static func state(of link: DeepLink, in registry: DestinationRegistry, start: AppState) -> AppState? {
+        switch link {
+        case .stack(let stack):
+            return AppState(stack)
+        case .shell(let name, let selectedName, let items):
+            guard let definition = registry.shell(named: name) else { return nil }
+            var state = start.shell == name ? start : (startState(named: name, in: registry) ?? start)
+            for entry in items {
+                guard let index = definition.items.firstIndex(where: { $0.name == entry.item }) else { return nil }
+                state.stacks[index] = entry.stack
+            }
+            guard let selected = definition.items.firstIndex(where: { $0.name == selectedName }) else { return nil }
+            state.selected = selected
+            return state
         }
     }
 }

@@ -113,7 +113,7 @@ public enum RecordedNetwork {
 
     /// Notes `jobs` as a live session: while it is the only one, a request made by no session's
     /// code counts for it.
-    static func sessionStarted(_ jobs: SessionJobs) {
+    package static func sessionStarted(_ jobs: SessionJobs) {
         state.withLock { state in
             state.sessions.removeAll { $0.jobs == nil }
             state.sessions.append(WeakJobs(jobs: jobs))

@@ -30,7 +30,7 @@ public final class BackgroundWork: Sendable {
         self.wake.withLock { $0 = box }
     }
 
-    func changed() {
+    package func changed() {
         changes.add(1, ordering: .releasing)
         wake.withLock { $0 }?.call()
     }
@@ -39,18 +39,18 @@ public final class BackgroundWork: Sendable {
 /// A flag set from any thread when what a kept body read has changed.
 private final class StaleFlag: Sendable {
     private let stale = Atomic<Bool>(false)
-    var isSet: Bool { stale.load(ordering: .acquiring) }
-    func set() { stale.store(true, ordering: .releasing) }
-    func clear() { stale.store(false, ordering: .releasing) }
+    package var isSet: Bool { stale.load(ordering: .acquiring) }
+    package func set() { stale.store(true, ordering: .releasing) }
+    package func clear() { stale.store(false, ordering: .releasing) }
 }
 
 /// One kept screen: its body, kept while nothing it read has changed when its model is
 /// `@Observable`, and the task it started when it appeared, cancelled when it goes away.
 @MainActor
-final class ScreenLife {
-    let screen: Screen
+package final class ScreenLife {
+    package let screen: Screen
     /// The library the screen's feature was loaded from, if any.
-    var origin: String?
+    package var origin: String?
     private var kept: [Node]?
     private let stale = StaleFlag()
     /// Only cancelled from `deinit`, which may run anywhere: a `Task` handle is `Sendable`.
@@ -59,7 +59,7 @@ final class ScreenLife {
     /// The session's `@AppStorage` values, which the screen's views are drawn with.
     private let defaults: SessionDefaults?
 
-    init(_ screen: Screen, defaults: SessionDefaults? = nil) {
+    package init(_ screen: Screen, defaults: SessionDefaults? = nil) {
         self.screen = screen
         self.defaults = defaults
     }
@@ -71,7 +71,7 @@ final class ScreenLife {
     /// The screen's body: built now for a model that is not observable; for an observable one,
     /// the body kept from last time unless a property it read has changed since, in which case it
     /// is built again and watched again (`withObservationTracking`).
-    func body(reportingTo work: BackgroundWork) -> [Node] {
+    package func body(reportingTo work: BackgroundWork) -> [Node] {
         // Only views read the session's `@AppStorage`: a screen of the kit's DSL is built as it is.
         guard screen.drawsViews else { return build(reportingTo: work) }
         return SessionDefaults.$current.withValue(defaults) { build(reportingTo: work) }
@@ -96,12 +96,12 @@ final class ScreenLife {
     }
 
     /// Who made the screen, for a message about it: its library, else its route's name.
-    var feature: String {
+    package var feature: String {
         origin.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "the feature"
     }
 
     /// The screen leaves the screen: the work its views name for that, to run.
-    func leave() -> [@MainActor () -> Void] {
+    package func leave() -> [@MainActor () -> Void] {
         guard screen.drawsViews else { return [] }
         left = true
         return screen.viewsLeave()
@@ -109,7 +109,7 @@ final class ScreenLife {
 
     /// The screen is shown again: if its kept body will be used (nothing it read changed), the
     /// work of its views appearing again; else none, for drawing it anew finds them appearing.
-    func returning() -> [@MainActor () -> Void] {
+    package func returning() -> [@MainActor () -> Void] {
         guard left else { return [] }
         left = false
         guard kept != nil, !stale.isSet else { return [] }
@@ -120,14 +120,14 @@ final class ScreenLife {
     private var left = false
 
     /// Cancels the work the screen started when it appeared, and hands it over to be awaited.
-    func endTask() -> Task<Void, Never>? {
+    package func endTask() -> Task<Void, Never>? {
         defer { task = nil }
         task?.cancel()
         return task
     }
 
     /// Starts the work the screen names for when it appears, once; true if it started any.
-    func startTask() -> Bool {
+    package func startTask() -> Bool {
         guard screen.hasTask, task == nil else { return false }
         let screen = screen
         task = Task { await screen.runTask() }

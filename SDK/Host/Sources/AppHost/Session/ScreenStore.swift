@@ -7,10 +7,10 @@ import CHostGuard
 /// route stays where it is, so a view model keeps its state while screens are
 /// pushed over it. Results reach them here, through ``Navigator/results``.
 @MainActor
-final class ScreenStore {
+package final class ScreenStore {
     /// How many times in a row the screens may change the navigation while they load (a load that
     /// presents a sheet, say) before the session stops following them and says so.
-    static let maximumLoadRounds = 16
+    package static let maximumLoadRounds = 16
 
     private struct Entry {
         let route: Route
@@ -28,14 +28,14 @@ final class ScreenStore {
     /// A screen made, kept, and still to be loaded.
     private var waiting: ScreenLife?
     /// Hears the changes of observable models, whenever they happen.
-    let work: BackgroundWork
+    package let work: BackgroundWork
     /// The session's `@AppStorage` values: its screens are drawn with them.
-    let defaults: SessionDefaults
+    package let defaults: SessionDefaults
 
     /// The session's live values, for destinations that hold them.
-    var live: LiveValues?
+    package var live: LiveValues?
 
-    init(registry: DestinationRegistry, work: BackgroundWork, defaults: SessionDefaults, report: @escaping @MainActor (String) -> Void) {
+    package init(registry: DestinationRegistry, work: BackgroundWork, defaults: SessionDefaults, report: @escaping @MainActor (String) -> Void) {
         self.defaults = defaults
         self.registry = registry
         self.work = work
@@ -44,7 +44,7 @@ final class ScreenStore {
 
     /// Lets every screen go, as the session ends: each one's task is cancelled, and returned to
     /// be awaited (a cancelled task still runs until it sees the cancellation).
-    func removeAll() -> [Task<Void, Never>] {
+    package func removeAll() -> [Task<Void, Never>] {
         var tasks = screens.flatMap { $0.flatMap { $0.compactMap { $0.life.endTask() } } }
         if let task = waiting?.endTask() { tasks.append(task) }
         screens = []
@@ -57,7 +57,7 @@ final class ScreenStore {
     /// Brings the screens of the selected item in line with the navigation state when that needs
     /// nothing loaded and no result delivered, the usual case after a `back` or a `root`: true if it did.
     /// Otherwise ``update(_:)`` carries on from where this stopped.
-    func updateWithoutWaiting(_ navigator: Navigator) -> Bool {
+    package func updateWithoutWaiting(_ navigator: Navigator) -> Bool {
         guard waiting == nil, !navigator.hasPendingResults else { return false }
         guard let screen = prepareNext(navigator) else { return true }
         waiting = screen
@@ -66,7 +66,7 @@ final class ScreenStore {
 
     /// Brings the screens of the selected item in line with the navigation state, loads new ones,
     /// and delivers pending results, following whatever changes that makes.
-    func update(_ navigator: Navigator) async {
+    package func update(_ navigator: Navigator) async {
         await synchronize(navigator)
         while let pending = navigator.nextResult() {
             let item = navigator.selected
@@ -166,7 +166,7 @@ final class ScreenStore {
     /// The work the views of the screens on top of each scope of the selected item found to do
     /// when last drawn (a view appeared, a watched value changed, a view went away); each screen
     /// is drawn first if what it read has changed. Screens of the DSL name none, and are not drawn here.
-    func viewWork(_ navigator: Navigator) -> [@MainActor () -> Void] {
+    package func viewWork(_ navigator: Navigator) -> [@MainActor () -> Void] {
         let item = navigator.selected
         guard screens.indices.contains(item) else { return [] }
         var work: [@MainActor () -> Void] = []
@@ -193,21 +193,21 @@ final class ScreenStore {
     private var visible: [ScreenLife] = []
 
     /// The screen on top of the selected item (of its topmost presented scope), if it was made.
-    func topScreen(_ navigator: Navigator) -> Screen? {
+    package func topScreen(_ navigator: Navigator) -> Screen? {
         let item = navigator.selected
         guard screens.indices.contains(item) else { return nil }
         return screens[item].last(where: { !$0.isEmpty })?.last?.life.screen
     }
 
     /// The library that made the screen on top (``topScreen(_:)``), if a feature library did.
-    func topOrigin(_ navigator: Navigator) -> String? {
+    package func topOrigin(_ navigator: Navigator) -> String? {
         let item = navigator.selected
         guard screens.indices.contains(item) else { return nil }
         return screens[item].last(where: { !$0.isEmpty })?.last?.life.origin
     }
 
     /// The layers the selected item shows, bottom first, with their bodies built now.
-    func layers(_ navigator: Navigator) -> [RenderLayer] {
+    package func layers(_ navigator: Navigator) -> [RenderLayer] {
         let item = navigator.selected
         var layers: [RenderLayer] = []
         var state: NavigationState? = navigator.routers[item].state

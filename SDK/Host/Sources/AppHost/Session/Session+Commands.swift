@@ -10,7 +10,7 @@ import Glibc
 extension Session {
 
     /// What a command that may change the screen comes to.
-    enum Step {
+    package enum Step {
         /// It failed, was reported, and changed nothing.
         case failed
         /// It changed the navigation state.
@@ -21,7 +21,7 @@ extension Session {
 
     /// Carries out a command as far as it goes without waiting: navigation is done here; a view
     /// model's action is returned to be awaited.
-    func step(for command: SessionCommand, text: String) -> Step {
+    package func step(for command: SessionCommand, text: String) -> Step {
         switch command {
         case .tap(let target):
             guard let action = action(for: target, command: text) else { return .failed }
@@ -52,7 +52,7 @@ extension Session {
 
     /// The text field whose label of more than one word `line` starts with (the longest, ignoring
     /// case), and the text after it; nil when none does, and the first word is the label.
-    func fieldLabel(startingLine line: String) -> (label: String, text: String)? {
+    package func fieldLabel(startingLine line: String) -> (label: String, text: String)? {
         let lowered = line.lowercased()
         var best: String?
         for element in current?.layout.layers.last?.elements ?? [] where element.kind == .textField {
@@ -67,7 +67,7 @@ extension Session {
     }
 
     /// A view model's action that a command runs.
-    enum ModelAction {
+    package enum ModelAction {
         case button(ButtonAction)
         case toggle(ToggleAction, Bool)
         case textField(TextFieldAction, String)
@@ -75,7 +75,7 @@ extension Session {
 
     /// Carries out a command that only navigates; false if it failed and nothing changed.
     /// Taps and typing are ``step(for:text:)``'s.
-    func navigate(_ command: SessionCommand, text: String) -> Bool {
+    package func navigate(_ command: SessionCommand, text: String) -> Bool {
         do throws(NavigationCommandError) {
             switch command {
             case .back:
@@ -146,7 +146,7 @@ extension Session {
     /// `UIApplication.shared.open`), in order, as a device would: one of the app's own (a link a
     /// feature resolves, or one its views take with `.onOpenURL`) as `open URL` does; a web, mail
     /// or phone link leaves the app, which the session says in a note.
-    func openURLsTheAppOpened() async {
+    package func openURLsTheAppOpened() async {
         var urls = jobs.openedURLs.withLock { urls in
             defer { urls.removeAll() }
             return urls
@@ -167,7 +167,7 @@ extension Session {
     }
 
     /// Tabs and links: the navigation commands that are not the navigator's alone.
-    func navigateFurther(_ command: SessionCommand, text: String) -> Bool {
+    package func navigateFurther(_ command: SessionCommand, text: String) -> Bool {
         switch command {
         case .tab(let target):
             return selectTab(target, command: text)
@@ -192,7 +192,7 @@ extension Session {
     }
 
     /// Follows a link or a dialog's button; a text field is not tapped but typed into.
-    func follow(_ action: ScreenAction, command: String) -> Bool {
+    package func follow(_ action: ScreenAction, command: String) -> Bool {
         switch action {
         case .link(_, let destination?, _):
             navigator.follow(destination)
@@ -208,7 +208,7 @@ extension Session {
         return true
     }
 
-    func action(for target: SessionCommand.Target, command: String) -> ScreenAction? {
+    package func action(for target: SessionCommand.Target, command: String) -> ScreenAction? {
         switch target {
         case .number(let number):
             guard let action = current?.layout.action(number: number) else {
@@ -258,7 +258,7 @@ extension Session {
 
     /// `ROW › ACTION` (or `ROW > ACTION`): an action of a row, named by what the row says, as a
     /// reader of the device reaches a row's actions (a list whose every row has a `Delete`).
-    nonisolated static func rowAndAction(_ label: String) -> (row: String, action: String)? {
+    package nonisolated static func rowAndAction(_ label: String) -> (row: String, action: String)? {
         for separator in [" › ", " > "] {
             guard let range = label.ranges(of: separator).last else { continue }
             let row = String(label[..<range.lowerBound]).trimmingWhitespace()
@@ -326,7 +326,7 @@ extension Session {
         return .none
     }
 
-    func selectTab(_ target: SessionCommand.Target, command: String) -> Bool {
+    package func selectTab(_ target: SessionCommand.Target, command: String) -> Bool {
         guard let shell = navigator.shell else {
             return fail("\(command): this session has no tabs; start it with a shell's name")
         }
@@ -350,7 +350,7 @@ extension Session {
         return true
     }
 
-    func resolveReporting(_ text: String, command: String) -> Route? {
+    package func resolveReporting(_ text: String, command: String) -> Route? {
         do {
             return try navigator.resolve(text)
         } catch {

@@ -10,7 +10,7 @@ import FoundationEssentials
 extension Session {
     /// Answers a question about the session (`state`, `state --url`, `help`, `routes`, `show`,
     /// `show ids`), which changes nothing; nil for a command that is no question.
-    func answer(_ command: SessionCommand, before: Int) -> Outcome? {
+    package func answer(_ command: SessionCommand, before: Int) -> Outcome? {
         switch command {
         case .state:
             if navigator.live.count > 0 { noteLiveValuesLeftOut(navigator.restorable.omitted) }
@@ -68,7 +68,7 @@ extension Session {
     }
 
     /// `record FILE` starts recording the commands that follow; `record stop` (nil) ends it.
-    func record(to file: String?) {
+    package func record(to file: String?) {
         if let file {
             do {
                 recorder = try makeRecorder(file)
@@ -86,7 +86,7 @@ extension Session {
 
     /// `wait DURATION`: lets the time pass (the session's own on virtual time), then draws what
     /// changed, or says that nothing did.
-    func wait(_ duration: Duration, text: String) async {
+    package func wait(_ duration: Duration, text: String) async {
         let drawn = current?.bytes
         if usesVirtualTime {
             await passVirtualTime(duration)
@@ -106,7 +106,7 @@ extension Session {
 
     /// A command that acts: navigation alone runs without waiting; a view model's action and a
     /// new screen's load are awaited.
-    func act(_ command: SessionCommand, text: String) async {
+    package func act(_ command: SessionCommand, text: String) async {
         switch step(for: command, text: text) {
         case .failed:
             break
@@ -140,7 +140,7 @@ extension Session {
 
     /// A recorder for `record FILE`: inside ``Options/writeRoot`` when there is one (a flow's
     /// folder), never replacing a file; else where the person named it, replacing it there.
-    func makeRecorder(_ file: String) throws(WriteRefusal) -> FlowRecorder {
+    package func makeRecorder(_ file: String) throws(WriteRefusal) -> FlowRecorder {
         if let folder = options.writeRoot {
             return try FlowRecorder(name: file, root: WriteRoot(folder), existing: .refuse, path: file, session: self)
         }
@@ -151,7 +151,7 @@ extension Session {
     }
 
     /// Warns once that the state holds live values its deep link leaves out.
-    func noteLiveValuesLeftOut(_ route: Route?) {
+    package func noteLiveValuesLeftOut(_ route: Route?) {
         guard let route, !warnedOfLiveValues else { return }
         warnedOfLiveValues = true
         writeError("warning: \(route.description.visible) holds live values, which no link or state file carries; the state is kept up to it\n")
@@ -160,7 +160,7 @@ extension Session {
     // MARK: Errors
 
     /// Reports an error of the command (kept, counted, written to the error output).
-    func report(_ message: String) {
+    package func report(_ message: String) {
         var message = message.visible
         if message.count > Self.maximumErrorLength {
             // The command comes first and the cause last: keep both ends.
@@ -172,12 +172,12 @@ extension Session {
         writeError("error: \(message)\n")
     }
 
-    func fail(_ message: String) -> Bool {
+    package func fail(_ message: String) -> Bool {
         report(message)
         return false
     }
 
-    func outcome(since count: Int) -> Outcome {
+    package func outcome(since count: Int) -> Outcome {
         options.strict && errorCount > count ? .failed : .proceed
     }
 }

@@ -142,7 +142,7 @@ extension Session {
 
     /// Reports what went wrong with the recorded network while the command's work ran (a request
     /// no recording answers), as the command's errors.
-    func reportNetworkErrors() {
+    package func reportNetworkErrors() {
         let errors = jobs.networkErrors.withLock { errors in
             defer { errors.removeAll() }
             return errors
@@ -232,7 +232,7 @@ extension Session {
     /// action returns at exactly 300 ms of virtual time and no real time. If it awaits what the host
     /// cannot see for longer than the settle timeout, the session says so and goes on; the code
     /// goes on too, and what it changes later is drawn when it lands.
-    func runningViewModelCode(_ body: @escaping @MainActor () async -> Void) async {
+    package func runningViewModelCode(_ body: @escaping @MainActor () async -> Void) async {
         let marker = startedWork ?? CommandWork(jobs: jobs)
         startedWork = marker
         let awaited = AwaitedWork(jobs: jobs)
@@ -255,7 +255,7 @@ extension Session {
     /// Runs view-model code that never suspends (a SwiftUI control's action, a view's lifecycle
     /// work) in place, so that the tasks it starts carry the command's marker, as
     /// ``runningViewModelCode(_:)`` does with no task of its own: nothing to await, no hop.
-    func runningViewModelCodeNow(_ body: () -> Void) {
+    package func runningViewModelCodeNow(_ body: () -> Void) {
         let marker = startedWork ?? CommandWork(jobs: jobs)
         startedWork = marker
         jobs.readingClock {
@@ -265,7 +265,7 @@ extension Session {
 
     /// Moves virtual time on by `duration`: each held sleep due by then wakes, in deadline order,
     /// and what it started settles before the next wakes.
-    func passVirtualTime(_ duration: Duration) async {
+    package func passVirtualTime(_ duration: Duration) async {
         let target = jobs.elapsed + duration
         var wakeUps = 0
         while jobs.release(upTo: target) {
@@ -307,7 +307,7 @@ extension Session {
     /// this command's, and code of no session, such as Foundation's `Process`, is the host's). The
     /// host runs no run loop (the main actor is the main dispatch queue, whose thread serves no
     /// `RunLoop`), so such a timer never fires: refused by name, never accepted and ignored.
-    func reportRunLoopTimers(since count: UInt64) {
+    package func reportRunLoopTimers(since count: UInt64) {
         guard apphost_tasks_run_loop_timers() != count else { return }
         let owner = apphost_tasks_run_loop_timer_owner()
         guard owner == UnsafeRawPointer(Unmanaged.passUnretained(jobs).toOpaque()) else { return }
@@ -331,7 +331,7 @@ extension Session {
     /// sleeps wake one deadline at a time, up to ``waitUntilLimit`` of virtual time; with none
     /// left to wake, the text will not come, and the step fails at once. On real time, it waits
     /// up to ``waitUntilLimit``.
-    func waitUntil(_ text: String) async {
+    package func waitUntil(_ text: String) async {
         if usesVirtualTime {
             let limit = jobs.elapsed + Self.waitUntilLimit
             var wakeUps = 0
@@ -371,15 +371,15 @@ extension Session {
 /// Whether the view-model code a command awaits has returned (see
 /// ``Session/runningViewModelCode(_:)``); its return wakes the settle waiting for it.
 @MainActor
-final class AwaitedWork {
+package final class AwaitedWork {
     private let jobs: SessionJobs
     private(set) var isFinished = false
 
-    init(jobs: SessionJobs) {
+    package init(jobs: SessionJobs) {
         self.jobs = jobs
     }
 
-    func finish() {
+    package func finish() {
         isFinished = true
         jobs.touch()
     }

@@ -36,9 +36,9 @@ public final class Session {
     /// The screen on top, as last written, with its layout.
     public private(set) var current: RenderedScreen?
     /// The most recent errors reported, at most ``keptErrors`` of them (a long session keeps no more).
-    public internal(set) var errors: [String] = []
+    public package(set) var errors: [String] = []
     /// How many errors were reported in all.
-    public internal(set) var errorCount = 0
+    public package(set) var errorCount = 0
 
     /// How many recent errors ``errors`` keeps.
     public static let keptErrors = 100
@@ -53,7 +53,7 @@ public final class Session {
     /// Called by ``flush()``: work that may wait until the session waits for input (a state save).
     public var onFlush: (@MainActor () -> Void)?
     /// The recording in progress (`record FILE`), if any.
-    var recorder: FlowRecorder?
+    package var recorder: FlowRecorder?
 
     /// Where screens are written as UTF-8 bytes, if set; else they go to `output` as strings.
     /// A terminal or a pipe takes bytes, and a screen then never becomes a `String`.
@@ -67,12 +67,12 @@ public final class Session {
     /// Makes what `routes` prints, every destination the loaded features provide (asked only when it is used).
     public var routeMap: (@MainActor () -> RouteMap)?
 
-    let options: Options
+    package let options: Options
     private(set) var renderer: TextRenderer
-    let write: (String) -> Void
-    let writeError: (String) -> Void
-    var navigator: Navigator!
-    var screens: ScreenStore!
+    package let write: (String) -> Void
+    package let writeError: (String) -> Void
+    package var navigator: Navigator!
+    package var screens: ScreenStore!
     /// Screens drawn lately, drawn again only when what they show changed.
     private var drawn = DrawnScreens()
     private var lastNotified: Navigator.Stamp?
@@ -113,7 +113,7 @@ public final class Session {
     /// The values of the app's `@AppStorage`: this session's alone, kept in its state file.
     @_spi(Runtime) public let defaults = SessionDefaults()
     /// The changes already drawn.
-    var drawnChanges = 0
+    package var drawnChanges = 0
 
     /// Creates a session whose single stack starts at `start`.
     public convenience init(
@@ -155,7 +155,7 @@ public final class Session {
         return restorable.state
     }
 
-    var warnedOfLiveValues = false
+    package var warnedOfLiveValues = false
 
     /// Whether a destination of the state holds live values, which its deep link leaves out.
     public var holdsLiveValues: Bool { navigator.restorable.omitted != nil }
@@ -300,7 +300,7 @@ public final class Session {
 
     /// Brings the screens in line with the state, lets the work that started settle, lays out what
     /// is on top, draws it, and says if the state changed.
-    func refresh(writingUnchanged: Bool = true) async {
+    package func refresh(writingUnchanged: Bool = true) async {
         if !screens.updateWithoutWaiting(navigator) {
             await runningViewModelCode { [self] in await screens.update(navigator) }
         }
@@ -327,25 +327,25 @@ public final class Session {
 
     /// How many times the last settle yielded the main actor: none for a command whose work had
     /// all ended (as one that starts no task), which then costs no more than a check.
-    public internal(set) var settleRounds = 0
+    public package(set) var settleRounds = 0
 
     /// How the layers the views own now were reached; nil while they own none (see ``ViewJourney``).
-    public internal(set) var viewJourney: ViewJourney?
+    public package(set) var viewJourney: ViewJourney?
     /// The state, as its link, when the views last owned no layer: where a journey starts. Kept
     /// as a value (cheap to copy) and spelled only when a journey begins.
-    var journeyAnchor: DeepLink?
+    package var journeyAnchor: DeepLink?
     /// The app's `@AppStorage` values at ``journeyAnchor``.
-    var journeyAnchorDefaults: [String: DefaultsValue] = [:]
-    var warnedOfLongJourney = false
+    package var journeyAnchorDefaults: [String: DefaultsValue] = [:]
+    package var warnedOfLongJourney = false
     /// True while a journey brought back is replayed: its steps are not drawn.
-    var replaying = false
+    package var replaying = false
     /// Commands to replay once the first screen is drawn: a journey a state file or a reload brought back.
     public var pendingReplay: [String]?
 
     /// The marker of the view-model code the current command ran, until it settles.
-    var startedWork: CommandWork?
+    package var startedWork: CommandWork?
     /// The count of this session's jobs, which the host's executors keep (see ``settle()``).
-    let jobs: SessionJobs = {
+    package let jobs: SessionJobs = {
         let jobs = SessionJobs()
         RecordedNetwork.sessionStarted(jobs)
         return jobs
@@ -357,7 +357,7 @@ public final class Session {
     /// How many of the session's sleeps are held on its virtual clock.
     public var heldSleeps: Int { jobs.counts.held }
     /// The command whose work is settling, as its line was given, for a message about it.
-    var runningCommand = "start"
+    package var runningCommand = "start"
 
     /// Lays out what is on top, draws it, writes it (unless it is what was written last and
     /// `writingUnchanged` is false), and says if the state changed.
@@ -385,7 +385,7 @@ public final class Session {
         }
     }
 
-    func writeScreen(_ bytes: [UInt8]) {
+    package func writeScreen(_ bytes: [UInt8]) {
         if let screenOutput {
             screenOutput(bytes)
         } else {

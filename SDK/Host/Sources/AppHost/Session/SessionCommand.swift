@@ -82,7 +82,7 @@ public enum SessionCommand: Hashable, Sendable {
     }
 
     /// `text` in lines of at most `width` characters, broken at spaces; a longer word is cut.
-    static func wordWrap(_ text: String, width: Int) -> [String] {
+    package static func wordWrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         for whole in text.split(separator: " ") {
@@ -237,7 +237,7 @@ public enum SessionCommand: Hashable, Sendable {
 
 extension SessionCommand {
     /// `300ms`, `2s` or `1.5s`: from 0 to ``maximumWait``.
-    static func waitDuration(_ text: String, command: String) throws(SessionError) -> Duration {
+    package static func waitDuration(_ text: String, command: String) throws(SessionError) -> Duration {
         let example = "e.g. wait 300ms or wait 2s (at most \(maximumWait.components.seconds)s)"
         guard !text.isEmpty else {
             throw SessionError(command: command, message: "wait needs a time or 'until TEXT', \(example)")
@@ -277,19 +277,19 @@ extension SessionCommand {
     /// A space or a tab: what separates the words of a command.
     /// The text `type` sets: as written, or what is inside a pair of double quotes (`""` is
     /// nothing, which empties the field; `" a "` keeps its spaces).
-    static func typedText(_ text: String) -> String {
+    package static func typedText(_ text: String) -> String {
         guard text.count >= 2, text.first == "\"", text.last == "\"" else { return text }
         return String(text.dropFirst().dropLast())
     }
 
-    static func isSpace(_ character: Character) -> Bool {
+    package static func isSpace(_ character: Character) -> Bool {
         character == " " || character == "\t"
     }
 }
 
 extension String {
     /// The text without spaces and tabs (and other non-newline whitespace) at either end.
-    var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         // The usual line starts and ends with a visible ASCII character: it is its own trimmed form.
         if let first = utf8.first, let last = utf8.last, (0x21..<0x7F).contains(first), (0x21..<0x7F).contains(last) {
             return self

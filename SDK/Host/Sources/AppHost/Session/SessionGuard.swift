@@ -34,7 +34,7 @@ public enum SessionGuard {
     }
 
     /// Records the code of the library `handle`, just loaded from `path`, so that a crash in it names it.
-    static func register(library path: String, handle: UnsafeMutableRawPointer) {
+    package static func register(library path: String, handle: UnsafeMutableRawPointer) {
         // Reading and writing `installed` happens on the main thread only (install, then loads).
         guard installed else { return }
         path.withCString { name in
@@ -64,7 +64,7 @@ public enum SessionGuard {
     /// hang exceeds, and not the whole wait, whose real length is the machine's load times the number
     /// of wake-ups (``Session/maximumWakeUps`` bounds those).
     @MainActor
-    static func renew() {
+    package static func renew() {
         guard installed, let armed, armed.limit > 0 else { return }
         apphost_guard_arm(armed.activity, UInt32(clamping: armed.limit))
     }
@@ -75,7 +75,7 @@ public enum SessionGuard {
     /// Runs `body`, a deliberate wait (`wait 300ms`), with the watchdog's limit for the command
     /// lengthened by `duration`, so a wait is never taken for a hang and a hang during it still is.
     @MainActor
-    static func extending<Result>(by duration: Duration, _ body: @MainActor () async -> Result) async -> Result {
+    package static func extending<Result>(by duration: Duration, _ body: @MainActor () async -> Result) async -> Result {
         guard installed, let armed, armed.limit > 0 else { return await body() }
         let extra = Int(duration.components.seconds) + 1
         apphost_guard_arm(armed.activity, UInt32(clamping: armed.limit + extra))

@@ -64,7 +64,7 @@ public struct StateStore: Sendable {
 
     /// The file a symbolic link points at, followed to the end; `path` itself when it is no link
     /// or a link to nothing (which ``saveProblem`` refuses).
-    static func target(of path: String) -> String {
+    package static func target(of path: String) -> String {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return path }
         defer { free(resolved) }
@@ -118,12 +118,12 @@ public struct StateStore: Sendable {
     }
 
     /// Why a file is not taken for a state file.
-    static let foreignReason = "is not a state file (it does not begin as one, with {\"state\")"
+    package static let foreignReason = "is not a state file (it does not begin as one, with {\"state\")"
 
     /// Whether bytes begin as a state file does, a JSON object whose first key is `state` (as this
     /// host writes it, keys sorted), however damaged the rest. A file that begins otherwise (a
     /// user's JSON with a "version" of its own) is never taken for a damaged state file and moved.
-    static func looksLikeStateFile<Bytes: Collection<UInt8>>(_ data: Bytes) -> Bool {
+    package static func looksLikeStateFile<Bytes: Collection<UInt8>>(_ data: Bytes) -> Bool {
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
         var rest = data.drop(while: isSpace)
         guard rest.first == UInt8(ascii: "{") else { return false }
@@ -174,7 +174,7 @@ public struct StateStore: Sendable {
     public static let maximumRoutes = 100_000
 
     /// Why a file of `size` bytes is not read, or nil.
-    static func sizeProblem(_ size: Int64) -> String? {
+    package static func sizeProblem(_ size: Int64) -> String? {
         guard size > maximumSize else { return nil }
         return "is \(size) bytes; a state file is read up to \(maximumSize) bytes (StateStore.maximumSize)"
     }
@@ -184,7 +184,7 @@ public struct StateStore: Sendable {
     public static let maximumNesting = 256
 
     /// The limit, if `data` nests objects and arrays deeper than it (outside strings); nil otherwise.
-    static func jsonNesting(_ data: Data, limit: Int) -> Int? {
+    package static func jsonNesting(_ data: Data, limit: Int) -> Int? {
         var depth = 0
         var inString = false
         var escaped = false

@@ -7,7 +7,7 @@ extension TextRenderer {
     ///
     /// Text is measured in characters (grapheme clusters), as a terminal shows them; a word of
     /// ASCII, the common case, is measured by its bytes without decoding it.
-    struct Output {
+    package struct Output {
         static let space = Array(" ".utf8)
         static let singleRule = Array("─".utf8)
         static let doubleRule = Array("═".utf8)

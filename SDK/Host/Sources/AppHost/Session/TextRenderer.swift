@@ -158,12 +158,12 @@ public struct TextRenderer: Sendable {
 
     /// The breadcrumbs joined with `›`, dropping the oldest ones (after `… › `) to fit the width.
     /// It reads only the titles ``Breadcrumbs`` keeps, so its cost does not grow with the stack.
-    static func trail(_ breadcrumbs: Breadcrumbs, width: Int) -> String {
+    package static func trail(_ breadcrumbs: Breadcrumbs, width: Int) -> String {
         measuredTrail(breadcrumbs, width: width).text
     }
 
     /// ``trail(_:width:)`` and its width in characters, measured from the titles it joins.
-    static func measuredTrail(_ breadcrumbs: Breadcrumbs, width: Int) -> (text: String, width: Int) {
+    package static func measuredTrail(_ breadcrumbs: Breadcrumbs, width: Int) -> (text: String, width: Int) {
         // A screen with no title is no crumb: the trail reads the titles there are, and ends with
         // ` ›` when the screen on top is the untitled one (`Notes ›`: somewhere past Notes).
         if breadcrumbs.titles.contains(where: \.isEmpty) {
@@ -213,11 +213,11 @@ public struct TextRenderer: Sendable {
 }
 
 /// Emphasis on a terminal, as ANSI SGR escape sequences; never part of a line's measured width.
-enum Style {
+package enum Style {
     case title, selected, error, destructive, inactive
 
     /// The sequence that turns the style on.
-    var on: [UInt8] {
+    package var on: [UInt8] {
         switch self {
         case .title: Array("\u{1B}[1m".utf8)
         case .selected: Array("\u{1B}[1;7m".utf8)
@@ -227,10 +227,10 @@ enum Style {
     }
 
     /// The sequence that turns every style off.
-    static let off = Array("\u{1B}[0m".utf8)
+    package static let off = Array("\u{1B}[0m".utf8)
 
     /// `text` in this style.
-    func wrap(_ text: String) -> String {
+    package func wrap(_ text: String) -> String {
         String(decoding: on, as: UTF8.self) + text + String(decoding: Style.off, as: UTF8.self)
     }
 }
@@ -245,7 +245,7 @@ extension String {
 
 extension String {
     /// The number of characters, counted from the bytes when the text is ASCII (most titles are).
-    var characterCount: Int {
+    package var characterCount: Int {
         let ascii = utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } }
             ?? utf8.allSatisfy { $0 < 0x80 }
         return ascii ? utf8.count : count

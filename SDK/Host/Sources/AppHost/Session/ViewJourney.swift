@@ -40,7 +40,7 @@ public struct ViewJourney: Codable, Sendable, Equatable {
 extension SessionCommand {
     /// Whether the command moves the session or its time, and so belongs to a journey: not those
     /// that only show or say something (`state`, `help`, `show`, `routes`, `record`, `quit`).
-    var isReplayable: Bool {
+    package var isReplayable: Bool {
         switch self {
         case .tap, .type, .back, .root, .dismiss, .pop, .replace, .tab, .open, .wait, .waitUntil: true
         case .state, .stateURL, .help, .quit, .show, .showIdentifiers, .routes, .record: false
@@ -51,7 +51,7 @@ extension SessionCommand {
 extension Session {
     /// The command as a journey keeps it: a tap or typing by number is kept by the element's
     /// label when that label names it alone (a rebuilt feature may number its elements anew).
-    func journeyText(for command: SessionCommand, text: String, on screen: RenderedScreen?) -> String {
+    package func journeyText(for command: SessionCommand, text: String, on screen: RenderedScreen?) -> String {
         let number: Int
         let typing: Bool
         switch command {
@@ -78,7 +78,7 @@ extension Session {
     /// What the row before action `index` says, when `tap ROW › LABEL` names that action: the
     /// nearest text or element before it that names itself alone, with no element labelled
     /// `label` between them.
-    static func row(of index: Int, label: String, in layer: ScreenLayout.Layer) -> String? {
+    package static func row(of index: Int, label: String, in layer: ScreenLayout.Layer) -> String? {
         let elements = layer.elements
         let actionable: Set<ScreenLayout.Element.Kind> = [.button, .link, .toggle, .textField, .dialogButton]
         guard let position = elements.firstIndex(where: { actionable.contains($0.kind) && $0.action == index }) else { return nil }
@@ -100,7 +100,7 @@ extension Session {
     /// Notes a command that ran (nil: the first screen was drawn): the journey grows while the
     /// views own a layer, and starts again from here once they own none. What it costs a command
     /// that opens no layer is a look at the layers and a copy of the state's value.
-    func noteJourney(_ command: SessionCommand?, text: String, on screen: RenderedScreen?) {
+    package func noteJourney(_ command: SessionCommand?, text: String, on screen: RenderedScreen?) {
         let before = viewJourney
         if viewLayers.isEmpty {
             viewJourney = nil

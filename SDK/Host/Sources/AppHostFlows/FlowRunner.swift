@@ -1,5 +1,8 @@
+@_spi(Host) @_spi(Runtime) import AppHost
 @_spi(Host) import AppHostKit
+import AppHostLoading
 @_spi(Host) import AppHostNavigation
+import AppHostRuntime
 import AppHostSupport
 import FoundationEssentials
 import Glibc
@@ -62,7 +65,7 @@ public struct FlowResult: Sendable, Codable, Equatable {
 @MainActor
 public enum FlowRunner {
     /// The width flows are drawn at, so that snapshots do not depend on the terminal.
-    public static let width = 60
+    public static let width = FlowRecorder.width
 
     /// Runs `flow`. With `virtualTime` (and where ``VirtualTime`` is available: in `apphost`), a
     /// view model's sleeps wait for the flow's `wait` steps instead of the clock. Where the session
@@ -221,7 +224,7 @@ public enum FlowRunner {
 /// each change with two lines around it; only lines that differ are marked.
 public enum ScreenDiff {
     /// The most lines a diff shows; the rest is counted.
-    static let maximumLines = 40
+    package static let maximumLines = 40
 
     public static func describe(expected: String, actual: String) -> String {
         // A screen ends with a newline, which is no line of its own.
@@ -364,7 +367,7 @@ extension FlowRunner {
     /// with no layer of the views' own above it but a tab, or a whole route line with its layers
     /// (`recipes/list › push "Carbonara" › sheet "New recipe"`).
     @MainActor
-    static func isAt(_ expected: String, _ session: Session) -> Bool {
+    package static func isAt(_ expected: String, _ session: Session) -> Bool {
         let parts = expected.components(separatedBy: " › ")
         let route = parts[0]
         guard route == session.topRoute.description || (try? Route(parsing: route)) == session.topRoute else { return false }
@@ -374,7 +377,7 @@ extension FlowRunner {
     }
 
     /// Whether `screen` shows `text`, as `see` and `wait until` read it (``Session/screen(_:shows:)``).
-    static func shows(_ screen: String, _ text: String) -> Bool {
+    package static func shows(_ screen: String, _ text: String) -> Bool {
         Session.screen(screen, shows: text)
     }
 }

@@ -1,5 +1,8 @@
+@_spi(Host) @_spi(Runtime) import AppHost
 @_spi(Host) import AppHostKit
+import AppHostLoading
 @_spi(Host) import AppHostNavigation
+import AppHostRuntime
 import AppHostSupport
 import FoundationEssentials
 import Glibc
@@ -121,12 +124,12 @@ public enum CrawlExplorer {
         return session
     }
 
-    final class ErrorLog {
+    package final class ErrorLog {
         var lines: [String] = []
     }
 
     /// The crawl's key of the state a session is in: the top route, its presentation depth, the shell item.
-    static func key(of session: Session) -> String {
+    package static func key(of session: Session) -> String {
         var presented = 0
         var state = session.state.current
         while let inner = state.presentation?.presentedState {
@@ -211,26 +214,5 @@ public enum CrawlExplorer {
         var edge = CrawlEdge(number: number, label: label, command: command, to: reach(session, from: link, by: command), toKey: key(of: session), problem: problem)
         edge.via = redirect
         return edge
-    }
-}
-
-extension Navigator {
-    /// The whole state a deep link describes, exactly (not merged with a current one); `start` fills the
-    /// items of a shell the link does not name.
-    public static func state(of link: DeepLink, in registry: DestinationRegistry, start: AppState) -> AppState? {
-        switch link {
-        case .stack(let stack):
-            return AppState(stack)
-        case .shell(let name, let selectedName, let items):
-            guard let definition = registry.shell(named: name) else { return nil }
-            var state = start.shell == name ? start : (startState(named: name, in: registry) ?? start)
-            for entry in items {
-                guard let index = definition.items.firstIndex(where: { $0.name == entry.item }) else { return nil }
-                state.stacks[index] = entry.stack
-            }
-            guard let selected = definition.items.firstIndex(where: { $0.name == selectedName }) else { return nil }
-            state.selected = selected
-            return state
-        }
     }
 }

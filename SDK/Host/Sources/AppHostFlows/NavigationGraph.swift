@@ -1,3 +1,6 @@
+@_spi(Host) @_spi(Runtime) import AppHost
+import AppHostLoading
+import AppHostRuntime
 /// The crawled app as a graph: a node per state reached, an edge per element that leads to another
 /// (the shell's tabs only from the start, as they are the same on every screen), nodes clustered by
 /// the feature (route name) on top, as Graphviz DOT or Mermaid.

@@ -1,3 +1,6 @@
+@_spi(Host) @_spi(Runtime) import AppHost
+import AppHostLoading
+import AppHostRuntime
 import AppHostSupport
 import FoundationEssentials
 import Glibc

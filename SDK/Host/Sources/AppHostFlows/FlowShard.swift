@@ -2,6 +2,9 @@
 // chosen the same way on every machine from the same files (and the same timings file), so the N
 // parts together run every flow exactly once.
 
+@_spi(Host) @_spi(Runtime) import AppHost
+import AppHostLoading
+import AppHostRuntime
 import AppHostSupport
 import FoundationEssentials
 import Glibc

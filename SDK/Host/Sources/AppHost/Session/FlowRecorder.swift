@@ -7,8 +7,11 @@ import Glibc
 /// without colour) or the error it reported. `apphost test FILE` replays it and shows the first
 /// screen that differs.
 @MainActor
-final class FlowRecorder {
-    let path: String
+package final class FlowRecorder {
+    /// The width flows are drawn at, so that snapshots do not depend on the terminal.
+    public static let width = 60
+
+    package let path: String
     private(set) var steps = 0
     private let descriptor: Int32
     private let screens: String
@@ -18,7 +21,7 @@ final class FlowRecorder {
 
     /// Records into `name` inside `root` (its snapshots beside it, in `<name>.screens/`),
     /// replacing files that are there only when `existing` says so; `path` names it in messages.
-    init(name: String, root: WriteRoot, existing: WriteRoot.Existing, path: String, session: Session) throws(WriteRefusal) {
+    package init(name: String, root: WriteRoot, existing: WriteRoot.Existing, path: String, session: Session) throws(WriteRefusal) {
         let parts = name.split(separator: "/").map(String.init)
         let file = parts.last ?? name
         let base = file.hasSuffix(".flow") ? String(file.dropLast(5)) : file
@@ -41,7 +44,7 @@ final class FlowRecorder {
     }
 
     /// Records a command and what it did.
-    func record(_ command: String, session: Session, errors: [String]) {
+    package func record(_ command: String, session: Session, errors: [String]) {
         write(command + "\n")
         steps += 1
         if let error = errors.last {
@@ -56,7 +59,7 @@ final class FlowRecorder {
     private func snapshot(_ session: Session) {
         guard let layout = session.current?.layout else { return }
         let name = String(repeating: "0", count: max(3 - String(steps).count, 0)) + "\(steps).screen"
-        let text = TextRenderer(width: FlowRunner.width).draw(layout)
+        let text = TextRenderer(width: Self.width).draw(layout)
         // A snapshot that cannot be written shows when the flow is replayed: its step names the file.
         try? root.write(Array(text.utf8), to: screensFolder + "/" + name, existing: .replace)
         write("snapshot \(screens)/\(name)\n")

@@ -2,7 +2,10 @@
 // at a time (CrawlSummary), which holds only what the summary needs, so that `apphost crawl` can
 // write the states it reached as it goes and keep its memory small however many there are.
 
+@_spi(Host) @_spi(Runtime) import AppHost
 @_spi(Host) import AppHostKit
+import AppHostLoading
+import AppHostRuntime
 import FoundationEssentials
 
 /// The whole crawl: every state reached, how to reach it, and the problems found.

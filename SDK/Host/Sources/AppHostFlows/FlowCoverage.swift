@@ -1,3 +1,6 @@
+@_spi(Host) @_spi(Runtime) import AppHost
+import AppHostLoading
+import AppHostRuntime
 /// Which destinations flows reached, per feature, and the places its views own (pushed views,
 /// sheets, alerts) they reached: for a C feature, each destination it declares,
 /// visited or not; for a Swift feature, the destinations visited (the cases of its `Navigation`
