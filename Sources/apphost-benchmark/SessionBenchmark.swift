@@ -48,7 +48,7 @@ enum SessionBenchmark {
     }
 
     private static func session(_ registry: DestinationRegistry, format: Session.Format = .text, store: StateStore? = nil) throws -> Session {
-        var bytes = 0
+        let counter = ByteCounter()
         let session = try Launch.session(
             start: "home",
             registry: registry,
@@ -56,12 +56,9 @@ enum SessionBenchmark {
             lock: false,
             open: nil,
             options: Session.Options(format: format),
-            output: { bytes &+= $0.utf8.count },
-            errorOutput: { line in FileHandle.standardError.write(Data("benchmark session: \(line)".utf8)) },
+            output: counter,
             warn: { line in FileHandle.standardError.write(Data("benchmark session: warning: \(line)\n".utf8)) }
         )
-        // As the executable does: screens leave as bytes.
-        session.screenOutput = { bytes &+= $0.count }
         return session
     }
 
@@ -151,7 +148,7 @@ enum SessionBenchmark {
     private static func memory(_ registry: DestinationRegistry) async throws {
         let session = try Launch.session(
             start: "home", registry: registry, store: nil, lock: false, open: nil,
-            options: Session.Options(), output: { _ in }, errorOutput: { _ in }, warn: { _ in }
+            options: Session.Options(), output: TextOutput(output: { _ in }, errorOutput: { _ in }), warn: { _ in }
         )
         await session.start()
         let bad = ["tap 99", "frobnicate", "open nowhere/at-all", "tab 1", "type 1 text", "pop home/nothing"]
@@ -180,4 +177,16 @@ enum SessionBenchmark {
         if !target.isEmpty { line += " (target \(target))" }
         print(line)
     }
+}
+
+/// A session's output counted, not kept: screens as bytes, as the executable writes them.
+@MainActor
+private final class ByteCounter: SessionOutput {
+    private(set) var bytes = 0
+
+    func write(_ text: String) { bytes &+= text.utf8.count }
+
+    func writeError(_ line: String) { FileHandle.standardError.write(Data("benchmark session: \(line)".utf8)) }
+
+    func writeScreen(_ bytes: borrowing [UInt8]) { self.bytes &+= bytes.count }
 }

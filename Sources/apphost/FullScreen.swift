@@ -237,7 +237,7 @@ struct FullScreen {
         case .backspace:
             command = String(line.dropLast())
         case .tab:
-            if routes == nil { routes = session.routeMap?() }
+            if routes == nil { routes = session.output.routeMap() }
             let candidates = Completion.candidates(for: line, session: session, routes: routes)
             if candidates.count == 1 {
                 command = candidates[0]

@@ -99,17 +99,7 @@ struct Run: AsyncParsableCommand {
         }
         let status = FullScreenStatus()
         // Full screen draws the screen itself, and shows errors on its status line.
-        let output: @MainActor @Sendable (String) -> Void
-        let errorOutput: @MainActor @Sendable (String) -> Void
-        if tui {
-            // What a command writes (state, help, routes) is shown in an overlay; screens are drawn by FullScreen.
-            output = { @MainActor @Sendable text in status.output += text }
-            errorOutput = { @MainActor @Sendable line in status.message = line.trimmingNewlines }
-        } else {
-            let redErrors = color.enabled(for: STDERR_FILENO)
-            output = { @MainActor @Sendable text in standardOutput(text) }
-            errorOutput = { @MainActor @Sendable line in standardError(redErrors ? Run.redErrorPrefix(line) : line) }
-        }
+        let output = TerminalOutput(host: host, fullScreen: tui ? status : nil, redErrors: !tui && color.enabled(for: STDERR_FILENO))
         var options = Session.Options(
             width: effectiveWidth, strict: strict, format: format, color: color.enabled(for: STDOUT_FILENO),
             settleTimeout: .milliseconds(Int64((settleTimeout * 1000).rounded()))
@@ -124,7 +114,6 @@ struct Run: AsyncParsableCommand {
                 open: open,
                 options: options,
                 output: output,
-                errorOutput: errorOutput,
                 warn: { standardError("warning: \($0)\n") }
             )
         } catch {
@@ -134,21 +123,11 @@ struct Run: AsyncParsableCommand {
             }
             return 2
         }
-        session.routeMap = { RouteMap(host: host) }
-        if tui {
-            session.screenOutput = { _ in }
-        } else {
-            session.screenOutput = { bytes in bytes.withUnsafeBufferPointer { writeAll(STDOUT_FILENO, $0) } }
-        }
         let limit = featureTimeout
         if watch {
             apphost_terminal_save_initial()
             let watched = WatchState()
-            let saving = session.onChange
-            session.onChange = { [unowned session] in
-                saving?()
-                watched.update(session)
-            }
+            output.watched = watched
             watched.update(session)
             if let replay = FeatureWatcher.takeReplay() { session.pendingReplay = replay }
             FeatureWatcher(directories: host.searchedDirectories, state: watched, arguments: Array(CommandLine.arguments.dropFirst())).start()

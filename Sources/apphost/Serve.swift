@@ -62,7 +62,7 @@ struct Serve: AsyncParsableCommand {
         guard let host = features.loadHost() else { return ExitCode.kitMismatch }
         // As in a flow: a view model's sleep waits for the session's wait commands, so what another
         // program sees is the same from run to run, and a recording replays as it ran.
-        let said = Said()
+        let said = Said(host: host)
         let session: Session
         do {
             session = try Launch.session(
@@ -72,19 +72,13 @@ struct Serve: AsyncParsableCommand {
                     options.sizeClass = sizeClass
                     return options
                 }(),
-                output: { said.output += $0 },
-                errorOutput: { line in
-                    let line = line.trimmingNewlines
-                    if line.hasPrefix("error: ") { said.errors.append(line) } else { said.output += line + "\n" }
-                },
+                output: said,
                 warn: { standardError("warning: \($0)\n") }
             )
         } catch {
             standardError("error: \("\(error)".visible)\n")
             return 2
         }
-        session.routeMap = { RouteMap(host: host) }
-        session.screenOutput = { _ in }
         let limit = featureTimeout
         _ = await SessionGuard.watch("drawing the first screen", limit: limit) { await session.start() }
         if let record {
@@ -131,11 +125,32 @@ struct Serve: AsyncParsableCommand {
         AnswerChannel.write(String(decoding: data, as: UTF8.self) + "\n")
     }
 
-    /// What a command wrote, gathered for its answer.
+    /// What the session said since the last answer: screens are not kept (the answer draws the
+    /// screen itself), errors are answered apart from the rest.
     @MainActor
-    private final class Said {
+    private final class Said: SessionOutput {
+        private let host: FeatureHost
         var output = ""
         var errors: [String] = []
+
+        init(host: FeatureHost) {
+            self.host = host
+        }
+
+        func write(_ text: String) {
+            output += text
+        }
+
+        func writeError(_ line: String) {
+            let line = line.trimmingNewlines
+            if line.hasPrefix("error: ") { errors.append(line) } else { output += line + "\n" }
+        }
+
+        func writeScreen(_ bytes: borrowing [UInt8]) {}
+
+        func routeMap() -> RouteMap? {
+            RouteMap(host: host)
+        }
 
         func clear() {
             output = ""

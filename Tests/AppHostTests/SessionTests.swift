@@ -26,6 +26,12 @@ struct SessionTests {
         )
     }
 
+    private func makeSession(output: any SessionOutput) throws -> Session {
+        let registry = DestinationRegistry()
+        try registry.register(DeskFeature.self)
+        return Session(registry: registry, start: try #require(registry.root(named: "desk")), options: Session.Options(width: 40), output: output)
+    }
+
     private let front = """
         ════════════════════════════════════════
         Front desk
@@ -50,9 +56,8 @@ struct SessionTests {
     @Test
     func screensWrittenAsBytesAreTheScreensWrittenAsText() async throws {
         let text = try makeSession()
-        let bytes = try makeSession()
-        var written: [UInt8] = []
-        bytes.screenOutput = { written += $0 }
+        let observed = ObservedOutput()
+        let bytes = try makeSession(output: observed)
         let commands = ["tap 1", "tap 2", "back", "tap 3", "show", "root"]
 
         await text.start()
@@ -62,9 +67,10 @@ struct SessionTests {
             await bytes.execute(command)
         }
 
-        // `capture` got both sessions' strings, which are the text session's screens and none of the other's.
-        #expect(!written.isEmpty)
-        #expect(String(decoding: written, as: UTF8.self) == capture.output)
+        // `capture` got the text session's strings; the other's screens came as bytes alone.
+        #expect(!observed.screens.isEmpty)
+        #expect(observed.text.isEmpty)
+        #expect(String(decoding: observed.screens, as: UTF8.self) == capture.output)
         #expect(bytes.current?.text == text.current?.text)
     }
 
@@ -338,16 +344,29 @@ struct SessionTests {
 
     @Test
     func everyChangeIsReportedToTheStateObserver() async throws {
-        let sut = try makeSession()
-        var states: [String] = []
-        sut.onStateChange = { states.append(DeepLink.stack($0.current).description) }
+        let observed = ObservedOutput()
+        let sut = try makeSession(output: observed)
         await sut.start()
 
         await sut.execute("tap Room 7")
         await sut.execute("tap 1")
         await sut.execute("state")
+        sut.flush()
 
-        #expect(states == ["desk/front>desk/room?number=7", "desk/front"])
+        #expect(observed.states == ["desk/front>desk/room?number=7", "desk/front"])
+        #expect(observed.flushes == 1)
+    }
+
+    @Test
+    func routesAsksTheOutputForItsMapAndSaysWhenThereIsNone() async throws {
+        let observed = ObservedOutput()
+        let sut = try makeSession(output: observed)
+        await sut.start()
+
+        await sut.execute("routes")
+
+        #expect(observed.routeMapsAsked == 1)
+        #expect(observed.errors.hasPrefix("error: routes: "), "\(observed.errors)")
     }
 }
 
@@ -402,5 +421,35 @@ struct ForgivingInputTests {
             #expect(lines.allSatisfy { $0.count <= width }, "help is wider than \(width)")
         }
         #expect(SessionCommand.help(width: 200).split(separator: "\n").count == SessionCommand.commands.count)
+    }
+}
+
+/// A session's output that keeps screens as bytes, the state after each change, and what it was asked.
+@MainActor
+private final class ObservedOutput: SessionOutput {
+    var text = ""
+    var errors = ""
+    var screens: [UInt8] = []
+    var states: [String] = []
+    var flushes = 0
+    var routeMapsAsked = 0
+
+    func write(_ text: String) { self.text += text }
+
+    func writeError(_ line: String) { errors += line }
+
+    func writeScreen(_ bytes: borrowing [UInt8]) {
+        bytes.withUnsafeBufferPointer { screens.append(contentsOf: $0) }
+    }
+
+    func sessionChanged(_ session: Session) {
+        states.append(DeepLink.stack(session.state.current).description)
+    }
+
+    func flush() { flushes += 1 }
+
+    func routeMap() -> RouteMap? {
+        routeMapsAsked += 1
+        return nil
     }
 }

@@ -104,8 +104,7 @@ public enum FlowRunner {
         do {
             session = try Launch.session(
                 start: start, registry: registry, store: nil, lock: false, open: nil,
-                options: options, output: { _ in },
-                errorOutput: { errors.append($0.trimmingNewlines) },
+                options: options, output: TextOutput(output: { _ in }, errorOutput: { errors.append($0.trimmingNewlines) }),
                 warn: { errors.append("warning: " + $0) }
             )
         } catch {

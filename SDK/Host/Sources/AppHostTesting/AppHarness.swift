@@ -110,8 +110,7 @@ public final class AppHarness {
                 lock: false,
                 open: nil,
                 options: options,
-                output: { sink.output += $0 },
-                errorOutput: { sink.errors.append($0) },
+                output: TextOutput(output: { sink.output += $0 }, errorOutput: { sink.errors.append($0) }),
                 warn: { sink.errors.append("warning: \($0)\n") }
             )
         } catch {

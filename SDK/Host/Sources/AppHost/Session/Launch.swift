@@ -41,8 +41,7 @@ public enum Launch {
         saveInterval: Duration = StateSaver.defaultInterval,
         open link: String?,
         options: Session.Options,
-        output: @escaping @MainActor (String) -> Void,
-        errorOutput: @escaping @MainActor (String) -> Void,
+        output: any SessionOutput,
         warn: @escaping @MainActor (String) -> Void
     ) throws(LaunchError) -> Session {
         var initial = try initialState(start: start, registry: registry, store: store, report: warn)
@@ -57,7 +56,7 @@ public enum Launch {
             replay = journey.commands
             defaults = SessionDefaults.bounded(journey.defaults ?? [:])
         }
-        let session = Session(registry: registry, state: initial, options: options, output: output, errorOutput: errorOutput)
+        let session = Session(registry: registry, state: initial, options: options, output: output)
         session.pendingReplay = replay
         session.defaults.restore(defaults)
         if let link {
@@ -66,7 +65,7 @@ public enum Launch {
             } catch {
                 // A URL no handler resolves opens the not-found destination and is named, as in a session.
                 guard DeepLinkURL(parsing: link) != nil else { throw .badLink(link, error) }
-                errorOutput("error: --open \(link.visible): \(error.message.visible)\n")
+                output.writeError("error: --open \(link.visible): \(error.message.visible)\n")
             }
         }
         guard let store else { return session }
@@ -84,8 +83,7 @@ public enum Launch {
                 store: store, interval: saveInterval, state: { [unowned session] in session.restorableState },
                 views: { [unowned session] in session.viewJourney }, defaults: { [unowned session] in session.defaults.values }, warn: warn
             )
-            session.onChange = { saver.changed() }
-            session.onFlush = { saver.flush() }
+            session.saver = saver
         }
         return session
     }

@@ -52,7 +52,7 @@ extension Session {
     /// Writes the map of the features' routes, then the layers the views own above the top route
     /// (reached by doing, not by a route); false, reported, when the session has no map.
     private func writeRoutes() -> Bool {
-        guard let routeMap = routeMap?() else {
+        guard let routeMap = output.routeMap() else {
             report("routes: this session was started without a map of the features' routes")
             return false
         }
@@ -161,15 +161,7 @@ extension Session {
 
     /// Reports an error of the command (kept, counted, written to the error output).
     package func report(_ message: String) {
-        var message = message.visible
-        if message.count > Self.maximumErrorLength {
-            // The command comes first and the cause last: keep both ends.
-            message = String(message.prefix(Self.maximumErrorLength / 3)) + " … " + String(message.suffix(Self.maximumErrorLength / 2))
-        }
-        errorCount += 1
-        errors.append(message)
-        if errors.count > Self.keptErrors { errors.removeFirst(errors.count - Self.keptErrors) }
-        writeError("error: \(message)\n")
+        reported.report(message)
     }
 
     package func fail(_ message: String) -> Bool {

@@ -36,9 +36,9 @@ public final class Session {
     /// The screen on top, as last written, with its layout.
     public private(set) var current: RenderedScreen?
     /// The most recent errors reported, at most ``keptErrors`` of them (a long session keeps no more).
-    public package(set) var errors: [String] = []
+    public var errors: [String] { reported.kept }
     /// How many errors were reported in all.
-    public package(set) var errorCount = 0
+    public var errorCount: Int { reported.count }
 
     /// How many recent errors ``errors`` keeps.
     public static let keptErrors = 100
@@ -46,64 +46,58 @@ public final class Session {
     public static let maximumErrorLength = 600
     /// How many times in a row the screens may change the navigation while they load before the session stops following them.
     public static var maximumLoadRounds: Int { ScreenStore.maximumLoadRounds }
-    /// Called with the new state after every command that changed it.
-    public var onStateChange: (@MainActor (AppState) -> Void)?
-    /// Called after every command that changed the state, without building it (a deep stack's state is large).
-    public var onChange: (@MainActor () -> Void)?
-    /// Called by ``flush()``: work that may wait until the session waits for input (a state save).
-    public var onFlush: (@MainActor () -> Void)?
     /// The recording in progress (`record FILE`), if any.
     package var recorder: FlowRecorder?
-
-    /// Where screens are written as UTF-8 bytes, if set; else they go to `output` as strings.
-    /// A terminal or a pipe takes bytes, and a screen then never becomes a `String`.
-    public var screenOutput: ((borrowing [UInt8]) -> Void)?
+    /// Saves the state to a file as it changes, if the session has one (see ``Launch``).
+    package var saver: StateSaver?
 
     /// The last outgoing route the app redirected, and where it landed; with the number redirected so far.
     public var lastRedirect: (from: Route, to: Route, count: Int)? {
         navigator.lastRedirect.map { ($0.from, $0.to, navigator.redirectCount) }
     }
 
-    /// Makes what `routes` prints, every destination the loaded features provide (asked only when it is used).
-    public var routeMap: (@MainActor () -> RouteMap)?
-
     package let options: Options
     private(set) var renderer: TextRenderer
-    package let write: (String) -> Void
-    package let writeError: (String) -> Void
-    package var navigator: Navigator!
-    package var screens: ScreenStore!
+    /// Where screens, answers and error lines go, and who hears of changes.
+    public let output: any SessionOutput
+    package let reported: SessionErrors
+    package let navigator: Navigator
+    package let screens: ScreenStore
     /// Screens drawn lately, drawn again only when what they show changed.
     private var drawn = DrawnScreens()
     private var lastNotified: Navigator.Stamp?
 
-    /// Creates a session in `state`, writing screens to `output` and error lines to `errorOutput`.
-    public init(
+    /// Creates a session in `state`, writing screens, answers and errors to `output`.
+    public init(registry: DestinationRegistry, state: AppState, options: Options = Options(), output: any SessionOutput) {
+        self.options = options
+        self.renderer = TextRenderer(width: options.width, color: options.color)
+        self.output = output
+        let reported = SessionErrors(output: output)
+        self.reported = reported
+        navigator = Navigator(registry: registry, state: state, report: reported.report, warn: reported.warn)
+        screens = ScreenStore(registry: registry, work: work, defaults: defaults, report: reported.report)
+        defaults.isRegularWidth = options.sizeClass == .regular
+        // A value the app stored is saved as a navigation change is (the state file holds both).
+        defaults.changed = { [weak self] in
+            Task { @MainActor in self?.changed() }
+        }
+        defaults.refused = { message in
+            Task { @MainActor in reported.warn(message) }
+        }
+        screens.live = navigator.live
+        lastNotified = navigator.stamp
+        jobs.isVirtual = options.virtualTime && VirtualTime.isAvailable
+    }
+
+    /// Creates a session in `state`, writing screens and answers to `output` and error lines to `errorOutput`.
+    public convenience init(
         registry: DestinationRegistry,
         state: AppState,
         options: Options = Options(),
         output: @escaping (String) -> Void,
         errorOutput: @escaping (String) -> Void
     ) {
-        self.options = options
-        self.renderer = TextRenderer(width: options.width, color: options.color)
-        self.write = output
-        self.writeError = errorOutput
-        let report: @MainActor (String) -> Void = { [weak self] in self?.report($0) }
-        let warn: @MainActor (String) -> Void = { [weak self] in self?.writeError("warning: \($0.visible)\n") }
-        navigator = Navigator(registry: registry, state: state, report: report, warn: warn)
-        screens = ScreenStore(registry: registry, work: work, defaults: defaults, report: report)
-        defaults.isRegularWidth = options.sizeClass == .regular
-        // A value the app stored is saved as a navigation change is (the state file holds both).
-        defaults.changed = { [weak self] in
-            Task { @MainActor in self?.onChange?() }
-        }
-        defaults.refused = { [weak self] message in
-            Task { @MainActor in self?.writeError("warning: \(message.visible)\n") }
-        }
-        screens.live = navigator.live
-        lastNotified = navigator.stamp
-        jobs.isVirtual = options.virtualTime && VirtualTime.isAvailable
+        self.init(registry: registry, state: state, options: options, output: TextOutput(output: output, errorOutput: errorOutput))
     }
 
     /// Hears changes made by work that runs beside the session (a view model's own task changing
@@ -114,6 +108,11 @@ public final class Session {
     @_spi(Runtime) public let defaults = SessionDefaults()
     /// The changes already drawn.
     package var drawnChanges = 0
+
+    /// Creates a session whose single stack starts at `start`, writing to `output`.
+    public convenience init(registry: DestinationRegistry, start: Route, options: Options = Options(), output: any SessionOutput) {
+        self.init(registry: registry, state: AppState(NavigationState(root: start)), options: options, output: output)
+    }
 
     /// Creates a session whose single stack starts at `start`.
     public convenience init(
@@ -253,7 +252,14 @@ public final class Session {
 
     /// Does the work that waited (a pending state save). Call it before waiting for input and at the end.
     public func flush() {
-        onFlush?()
+        saver?.flush()
+        output.flush()
+    }
+
+    /// Says that the state changed: to the state file's saver, then to the output.
+    package func changed() {
+        saver?.changed()
+        output.sessionChanged(self)
     }
 
     /// Runs one command line.
@@ -380,16 +386,19 @@ public final class Session {
         let stamp = navigator.stamp
         if stamp != lastNotified {
             lastNotified = stamp
-            onChange?()
-            onStateChange?(navigator.state)
+            changed()
         }
     }
 
     package func writeScreen(_ bytes: [UInt8]) {
-        if let screenOutput {
-            screenOutput(bytes)
-        } else {
-            write(String(decoding: bytes, as: UTF8.self))
-        }
+        output.writeScreen(bytes)
+    }
+
+    package func write(_ text: String) {
+        output.write(text)
+    }
+
+    package func writeError(_ line: String) {
+        output.writeError(line)
     }
 }

@@ -122,7 +122,7 @@ extension Session {
             // Layers the views opened by themselves (a sheet shown as the screen appears).
             viewJourney = ViewJourney(link: journeyAnchor?.description ?? deepLink.description, commands: [], defaults: journeyAnchorDefaults)
         }
-        if viewJourney != before { onChange?() }
+        if viewJourney != before { changed() }
     }
 
     /// Replays a journey's commands, from the state it was opened at: the layers the views owned
