@@ -89,17 +89,6 @@ public final class Session {
         jobs.isVirtual = options.virtualTime && VirtualTime.isAvailable
     }
 
-    /// Creates a session in `state`, writing screens and answers to `output` and error lines to `errorOutput`.
-    public convenience init(
-        registry: DestinationRegistry,
-        state: AppState,
-        options: Options = Options(),
-        output: @escaping (String) -> Void,
-        errorOutput: @escaping (String) -> Void
-    ) {
-        self.init(registry: registry, state: state, options: options, output: TextOutput(output: output, errorOutput: errorOutput))
-    }
-
     /// Hears changes made by work that runs beside the session (a view model's own task changing
     /// a property an observable body read). Set its `onChange` to be woken while waiting for
     /// input, then call ``catchUp()``.
@@ -108,28 +97,6 @@ public final class Session {
     @_spi(Runtime) public let defaults = SessionDefaults()
     /// The changes already drawn.
     package var drawnChanges = 0
-
-    /// Creates a session whose single stack starts at `start`, writing to `output`.
-    public convenience init(registry: DestinationRegistry, start: Route, options: Options = Options(), output: any SessionOutput) {
-        self.init(registry: registry, state: AppState(NavigationState(root: start)), options: options, output: output)
-    }
-
-    /// Creates a session whose single stack starts at `start`.
-    public convenience init(
-        registry: DestinationRegistry,
-        start: Route,
-        options: Options = Options(),
-        output: @escaping (String) -> Void,
-        errorOutput: @escaping (String) -> Void
-    ) {
-        self.init(
-            registry: registry,
-            state: AppState(NavigationState(root: start)),
-            options: options,
-            output: output,
-            errorOutput: errorOutput
-        )
-    }
 
     /// The screen on top, as the session made, loaded and settled it (for the stage benchmark,
     /// which times its drawing alone).
@@ -254,12 +221,6 @@ public final class Session {
     public func flush() {
         saver?.flush()
         output.flush()
-    }
-
-    /// Says that the state changed: to the state file's saver, then to the output.
-    package func changed() {
-        saver?.changed()
-        output.sessionChanged(self)
     }
 
     /// Runs one command line.
@@ -390,15 +351,5 @@ public final class Session {
         }
     }
 
-    package func writeScreen(_ bytes: [UInt8]) {
-        output.writeScreen(bytes)
-    }
 
-    package func write(_ text: String) {
-        output.write(text)
-    }
-
-    package func writeError(_ line: String) {
-        output.writeError(line)
-    }
 }
