@@ -54,10 +54,38 @@ package final class ScreenStore {
         return tasks
     }
 
+    /// Brings the screens in line with the navigation state and lets the work that started settle;
+    /// then, as long as views that appeared, changed or went away in the drawing find work to do
+    /// (`.task`, `.onAppear`, `.onChange`), runs it as the command's and settles again, at most
+    /// ``maximumLoadRounds`` times. The session's one entry to its screens' lifecycle: `code` runs
+    /// view-model code as the command's and settles it.
+    package func bringInLine(_ navigator: Navigator, running code: some ViewModelCodeRunner) async {
+        await update(navigator, running: code)
+        var rounds = 0
+        while rounds < Self.maximumLoadRounds {
+            let work = viewWork(navigator)
+            if work.isEmpty { return }
+            rounds += 1
+            // The views' work is synchronous: it runs in place; only a load or a result it caused is awaited.
+            code.runningViewModelCodeNow { for part in work { part() } }
+            await update(navigator, running: code)
+        }
+        report("the screen's views kept finding work to do as they were drawn; stopped after \(rounds) rounds")
+    }
+
+    /// Brings the screens in line without a task when nothing needs loading (the usual case after
+    /// a `back`), else in view-model code; then settles.
+    private func update(_ navigator: Navigator, running code: some ViewModelCodeRunner) async {
+        if !updateWithoutWaiting(navigator) {
+            await code.runningViewModelCode { [self] in await update(navigator) }
+        }
+        await code.settle()
+    }
+
     /// Brings the screens of the selected item in line with the navigation state when that needs
     /// nothing loaded and no result delivered, the usual case after a `back` or a `root`: true if it did.
     /// Otherwise ``update(_:)`` carries on from where this stopped.
-    package func updateWithoutWaiting(_ navigator: Navigator) -> Bool {
+    private func updateWithoutWaiting(_ navigator: Navigator) -> Bool {
         guard waiting == nil, !navigator.hasPendingResults else { return false }
         guard let screen = prepareNext(navigator) else { return true }
         waiting = screen
@@ -66,7 +94,7 @@ package final class ScreenStore {
 
     /// Brings the screens of the selected item in line with the navigation state, loads new ones,
     /// and delivers pending results, following whatever changes that makes.
-    package func update(_ navigator: Navigator) async {
+    private func update(_ navigator: Navigator) async {
         await synchronize(navigator)
         while let pending = navigator.nextResult() {
             let item = navigator.selected
@@ -166,7 +194,7 @@ package final class ScreenStore {
     /// The work the views of the screens on top of each scope of the selected item found to do
     /// when last drawn (a view appeared, a watched value changed, a view went away); each screen
     /// is drawn first if what it read has changed. Screens of the DSL name none, and are not drawn here.
-    package func viewWork(_ navigator: Navigator) -> [@MainActor () -> Void] {
+    private func viewWork(_ navigator: Navigator) -> [@MainActor () -> Void] {
         let item = navigator.selected
         guard screens.indices.contains(item) else { return [] }
         var work: [@MainActor () -> Void] = []
@@ -282,4 +310,15 @@ package final class ScreenStore {
             Button("Back") { router.goBack() }
         }
     }
+}
+
+/// What runs view-model code for the screens as the command's, and lets it settle: the session.
+@MainActor
+package protocol ViewModelCodeRunner: AnyObject {
+    /// Runs `body`, which may suspend, as the command's code.
+    func runningViewModelCode(_ body: @escaping @MainActor () async -> Void) async
+    /// Runs `body`, which never suspends, in place as the command's code.
+    func runningViewModelCodeNow(_ body: () -> Void)
+    /// Lets the work the command's code started run until none of it can.
+    func settle() async
 }

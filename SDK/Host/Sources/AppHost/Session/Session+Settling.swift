@@ -384,3 +384,6 @@ package final class AwaitedWork {
         jobs.touch()
     }
 }
+
+/// The session runs its screens' view-model code and settles it (``ScreenStore/bringInLine(_:running:)``).
+extension Session: ViewModelCodeRunner {}

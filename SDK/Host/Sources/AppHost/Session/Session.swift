@@ -265,30 +265,11 @@ public final class Session {
 
     // MARK: Screens
 
-    /// Brings the screens in line with the state, lets the work that started settle, lays out what
-    /// is on top, draws it, and says if the state changed.
+    /// Brings the screens in line with the state, lets the work that started settle (the views'
+    /// own work too, see ``ScreenStore/bringInLine(_:running:)``), lays out what is on top, draws
+    /// it, and says if the state changed.
     package func refresh(writingUnchanged: Bool = true) async {
-        if !screens.updateWithoutWaiting(navigator) {
-            await runningViewModelCode { [self] in await screens.update(navigator) }
-        }
-        await settle()
-        // Views that appeared, changed or went away in the drawing start their work (`.task`,
-        // `.onAppear`, `.onChange`) as the command's, which settles before the screen is drawn.
-        var rounds = 0
-        while rounds < ScreenStore.maximumLoadRounds {
-            let work = screens.viewWork(navigator)
-            if work.isEmpty { break }
-            rounds += 1
-            // The views' work is synchronous: it runs in place; only a load or a result it caused is awaited.
-            runningViewModelCodeNow { for part in work { part() } }
-            if !screens.updateWithoutWaiting(navigator) {
-                await runningViewModelCode { [self] in await screens.update(navigator) }
-            }
-            await settle()
-        }
-        if rounds == ScreenStore.maximumLoadRounds {
-            report("the screen's views kept finding work to do as they were drawn; stopped after \(rounds) rounds")
-        }
+        await screens.bringInLine(navigator, running: self)
         draw(writingUnchanged: writingUnchanged)
     }
 
