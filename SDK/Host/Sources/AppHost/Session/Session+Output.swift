@@ -20,20 +20,8 @@ extension Session {
     }
 
     /// Creates a session whose single stack starts at `start`.
-    public convenience init(
-        registry: DestinationRegistry,
-        start: Route,
-        options: Options = Options(),
-        output: @escaping (String) -> Void,
-        errorOutput: @escaping (String) -> Void
-    ) {
-        self.init(
-            registry: registry,
-            state: AppState(NavigationState(root: start)),
-            options: options,
-            output: output,
-            errorOutput: errorOutput
-        )
+    public convenience init(registry: DestinationRegistry, start: Route, options: Options = Options(), output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void) {
+        self.init(registry: registry, start: start, options: options, output: TextOutput(output: output, errorOutput: errorOutput))
     }
 
     /// Says that the state changed: to the state file's saver, then to the output.
