@@ -163,11 +163,7 @@ public enum CrawlExplorer {
         let layers = session.viewLayers.filter { $0.kind != .tab }
         let pushes = layers.filter { $0.kind == .push }.count
         presented += layers.count - pushes
-        // Where `back` leads from here, in a session of its own.
-        let backSession = try await self.session(start: start, link: here, registry: registry, errors: ErrorLog())
-        await backSession.execute("back")
-        let backLink = backSession.errorCount > 0 ? nil : reach(backSession, from: here, by: "back")
-        return CrawlNode(
+        var node = CrawlNode(
             link: here,
             key: key(of: session),
             title: session.current?.layout.layers.last?.title ?? "",
@@ -176,8 +172,13 @@ public enum CrawlExplorer {
             stack: state.count + pushes,
             count: (session.current?.actions.count ?? 0) + session.shellItems.count,
             labels: (session.current?.actions.map(\.label) ?? []) + session.shellItems.map { "tab " + $0 },
-            back: backLink
+            back: nil
         )
+        // Where `back` leads from here: the same session, now that everything of the state is read.
+        let before = session.errorCount
+        await session.execute("back")
+        node.back = session.errorCount > before ? nil : reach(session, from: here, by: "back")
+        return node
     }
 
     /// What element `number` of the state `link` does, from a fresh session.
