@@ -146,17 +146,23 @@ package final class SessionJobs: Sendable {
             case .requests: state.counts.requests += delta
             }
             state.counts.version &+= 1
+            changes.store(state.counts.version, ordering: .releasing)
             defer { state.waiter = nil }
             return state.waiter
         }
         waiter?.resume()
     }
 
+    /// ``Counts/version``, stored after every change made under the lock: what the settle's look
+    /// again reads, so that looking never takes the lock the thread ending the work needs.
+    private let changes = Atomic<UInt64>(0)
+
     /// Moves ``Counts/version`` on without changing a count: something the settle waits for
     /// happened (a command's marker was let go, the work a command awaits returned).
     package func touch() {
         let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
             state.counts.version &+= 1
+            changes.store(state.counts.version, ordering: .releasing)
             defer { state.waiter = nil }
             return state.waiter
         }
@@ -306,8 +312,11 @@ package final class SessionJobs: Sendable {
         if spinning.shouldLook() {
             let looking = clock.now + Self.lookAgain
             var changed = false
-            while !changed, clock.now < looking {
-                changed = state.withLock({ $0.counts.version }) != version
+            var looks = 0
+            // The clock is read every 16 looks: a look is one load, a clock read twenty times that.
+            while !changed, looks & 15 != 0 || clock.now < looking {
+                changed = changes.load(ordering: .acquiring) != version
+                looks &+= 1
             }
             spinning.looked(changed: changed)
             if changed { return true }
