@@ -267,15 +267,6 @@ struct Run: AsyncParsableCommand {
     }
 }
 
-extension Session {
-    /// Draws what work beside the session changed (``Session/catchUp()``), bounded by the watchdog
-    /// as a command is.
-    @MainActor
-    func catchUp(watchedWithin limit: Int) async {
-        await SessionGuard.watch("drawing a change the screen's own work made", limit: limit) { await catchUp() }
-    }
-}
-
 extension Session.Format: @retroactive ExpressibleByArgument {}
 extension Session.SizeClass: @retroactive ExpressibleByArgument {}
 extension ColorMode: @retroactive ExpressibleByArgument {}

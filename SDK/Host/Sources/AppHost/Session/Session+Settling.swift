@@ -219,6 +219,12 @@ extension Session {
         await refresh(writingUnchanged: false)
     }
 
+    /// ``catchUp()`` bounded by the watchdog within `limit` seconds, as a command is (see ``SessionGuard``):
+    /// what a program that waits for input between commands calls when a change arrives.
+    public func catchUp(watchedWithin limit: Int) async {
+        await SessionGuard.watch("drawing a change the screen's own work made", limit: limit) { await catchUp() }
+    }
+
     /// Whether work beside the session changed what an observable body read since the screen was drawn.
     public var hasUndrawnChange: Bool { work.changeCount != drawnChanges }
 
