@@ -26,6 +26,14 @@ struct SessionTests {
         )
     }
 
+    /// A session at the desk's front that writes to an ``ObservedOutput``, started.
+    private func startedSession() async throws -> (Session, ObservedOutput) {
+        let observed = ObservedOutput()
+        let sut = try makeSession(output: observed)
+        await sut.start()
+        return (sut, observed)
+    }
+
     private func makeSession(output: any SessionOutput) throws -> Session {
         let registry = DestinationRegistry()
         try registry.register(DeskFeature.self)
@@ -344,9 +352,7 @@ struct SessionTests {
 
     @Test
     func everyChangeIsReportedToTheStateObserver() async throws {
-        let observed = ObservedOutput()
-        let sut = try makeSession(output: observed)
-        await sut.start()
+        let (sut, observed) = try await startedSession()
 
         await sut.execute("tap Room 7")
         await sut.execute("tap 1")
@@ -359,9 +365,7 @@ struct SessionTests {
 
     @Test
     func routesAsksTheOutputForItsMapAndSaysWhenThereIsNone() async throws {
-        let observed = ObservedOutput()
-        let sut = try makeSession(output: observed)
-        await sut.start()
+        let (sut, observed) = try await startedSession()
 
         await sut.execute("routes")
 
