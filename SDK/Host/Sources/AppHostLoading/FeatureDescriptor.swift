@@ -1,8 +1,10 @@
-// The header of a feature's descriptor, read and checked before anything of the
-// feature but its entry has run: the ABI version first (the only field every
-// descriptor shares), then how much of the descriptor the feature was built
-// with, the SDK version it was built against, its kind, and for a Swift
-// feature the compiler that built it and whether its kit was resilient.
+// The header of a feature's descriptor. It is read and checked before anything of
+// the feature but its entry has run. It holds, in order:
+// - the ABI version (the only field every descriptor shares);
+// - how much of the descriptor the feature was built with;
+// - the SDK version it was built against;
+// - its kind;
+// - for a Swift feature, the compiler that built it and whether its kit was resilient.
 
 @_spi(Host) import AppHostKit
 @_spi(Host) import AppHostNavigation

@@ -1,16 +1,21 @@
-// The features of one host process. Four parts stay apart: discovery (which
-// files), probing and loading (one file in, a description or a typed error out,
-// FeatureProber and FeatureLoader), the registry cache (what probes learned,
-// RegistryCache) and the registry (names to factories, DestinationRegistry).
+// The features of one host process. Four parts stay apart:
+// - discovery: which files;
+// - probing and loading: one file in, a description or a typed error out
+//   (FeatureProber and FeatureLoader);
+// - the registry cache: what probes learned (RegistryCache);
+// - the registry: names to factories (DestinationRegistry).
 //
-// With a prober, a cold start (startCold, in four phases) goes: each folder and file is checked for trust (and
-// against the folder's lock file); files the cache does not know in their
-// current version are probed in child processes; the clash rule decides which
-// file owns each name; every accepted file is registered as deferred, and loaded
-// in this process only when one of its names is first used. Every refusal is
-// reported as it is found. When every folder is one the cache listed and none
-// changed, a warm start takes a shortcut (startWarm, WarmIndex): no file is
-// looked at until its feature is used.
+// With a prober, a cold start (startCold) goes in four phases:
+// 1. Each folder and file is checked for trust, and against the folder's lock file.
+// 2. Files the cache does not know in their current version are probed in child
+//    processes.
+// 3. The clash rule decides which file owns each name.
+// 4. Every accepted file is registered as deferred. It is loaded in this process
+//    only when one of its names is first used.
+// Every refusal is reported as it is found.
+//
+// When every folder is one the cache listed and none changed, a warm start takes a
+// shortcut (startWarm, WarmIndex): no file is looked at until its feature is used.
 
 @_spi(Host) import AppHostKit
 @_spi(Host) import AppHostNavigation

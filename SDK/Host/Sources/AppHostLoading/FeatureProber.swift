@@ -1,14 +1,15 @@
 // Probing runs a feature file's code where it cannot hurt the host: in a child
-// process (`apphost probe`), which loads the file, runs every check and the
-// registration, and reports what it registered. The parent watches it: a child
-// that dies by a signal, exits, or does not answer within the limit while it
-// loads a file makes that file refused, and a new child goes on with the rest.
+// process (`apphost probe`). The child loads the file, runs every check and the
+// registration, and reports what it registered. The parent watches it. A child
+// that dies by a signal, exits, or does not answer within the limit while it loads
+// a file makes that file refused, and a new child goes on with the rest.
 //
-// The protocol is lines on a file descriptor of its own (3), so that whatever a
-// library writes to standard output cannot be taken for a report. The child greets
-// first with the protocol's version; a parent that speaks another version (a
-// `--watch` re-exec of a newer build, a packaged host with an older probe) refuses
-// the child's files by name instead of reading lines it may not understand:
+// The protocol is lines on a file descriptor of its own (3), so that nothing a
+// library writes to standard output can be taken for a report. The child greets
+// first with the protocol's version. A parent may speak another version: a
+// `--watch` re-exec of a newer build, or a packaged host with an older probe. It
+// then refuses the child's files by name, instead of reading lines it may not
+// understand:
 //
 //   apphost-probe <version>
 //   begin <index>

@@ -113,10 +113,10 @@ package final class SessionJobs: Sendable {
         apphost_tasks_set_running(previous, previousClock)
     }
 
-    /// Runs `body`, code of the session's that runs outside its jobs (an action's first part, a
-    /// body being built), as the session's: reading the session's clock if its time is virtual,
-    /// and with this thread marked as running the session's code (what it enqueues is counted by
-    /// its task's marker first, as before; a run-loop timer it arms is known to be the session's).
+    /// Runs `body` as the session's: code of the session's that runs outside its jobs, such as an
+    /// action's first part or a body being built. It reads the session's clock if its time is
+    /// virtual. This thread is marked as running the session's code, so a run-loop timer it arms is
+    /// known to be the session's. What it enqueues is still counted by its task's marker first.
     package func readingClock<Result>(_ body: () -> Result) -> Result {
         let owner = apphost_tasks_running()
         let previous = apphost_tasks_running_clock()

@@ -6,14 +6,14 @@ import CHostTasks
 /// `wait 300ms` reaches it.
 ///
 /// The host's pool executor (``HostExecutors``) is where every `Task.sleep` schedules its wake-up,
-/// main-actor work's included. While time is virtual, a sleep made by a session's code (a task that
-/// carries a command's ``CommandWork``) on the continuous or suspending clock is held by its
-/// session (``SessionJobs``, each session its own clock) instead of scheduled, due at the
-/// session's virtual now plus exactly the length asked: `Task.sleep(for:)` hands the
-/// executor `now + d`, and the host knows that `now` (the last clock read on the sleeping thread,
-/// recorded by CHostTasks), so a loaded machine never makes a deadline early. A sleep of zero or
-/// less is not held: it returns at once, as on a device. The session's `wait` hands held sleeps
-/// back, in deadline order, as far as it moves its clock.
+/// main-actor work's included. While time is virtual, some sleeps are held instead of scheduled:
+/// those made by a session's code (a task that carries a command's ``CommandWork``) on the
+/// continuous or suspending clock. The session holds them (``SessionJobs``; each session has its
+/// own clock). Each is due at the session's virtual now plus exactly the length asked.
+/// `Task.sleep(for:)` hands the executor `now + d`, and the host knows that `now`: the last clock
+/// read on the sleeping thread, which CHostTasks records. So a loaded machine never makes a
+/// deadline early. A sleep of zero or less is not held: it returns at once, as on a device. The
+/// session's `wait` hands held sleeps back, in deadline order, as far as it moves its clock.
 ///
 /// Not virtual: the host's own sleeps, a sleep in `Task.detached` work (it carries no command's
 /// marker), and a sleep on a clock of the feature's own (see docs/testing.md for injecting one).

@@ -128,10 +128,10 @@ public final class AppHarness {
     private let sink: Sink
 
     /// Runs the flow file at `path` (see `Flow`) in a fresh session over this harness's features,
-    /// as `apphost test` does, on the same runtime: view models' sleeps on the session's virtual
-    /// clock, each step checked once its command has settled (the host's executors are installed in
-    /// a test process too, see `VirtualTime`), so the flow's verdict is `apphost test`'s;
-    /// `result.report` says what failed.
+    /// as `apphost test` does, on the same runtime. View models' sleeps wait on the session's
+    /// virtual clock, and each step is checked once its command has settled. The host's executors
+    /// are installed in a test process too (see `VirtualTime`), so the flow's verdict is
+    /// `apphost test`'s. `result.report` says what failed.
     public func runFlow(
         _ path: String, start: String? = nil, settleTimeout: Duration = Session.defaultSettleTimeout
     ) async throws -> FlowResult {

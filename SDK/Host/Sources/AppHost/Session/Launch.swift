@@ -28,10 +28,12 @@ public enum LaunchError: Error, Equatable, CustomStringConvertible {
 /// Decides where a session starts: the start name, a saved state, a deep link.
 @MainActor
 public enum Launch {
-    /// Makes the session the executable and the test harness run: its start state (`start`, restored from
-    /// `store` if it holds one for `start`), `link` opened if given, and `store` saved after every change
-    /// when this session may save to it (with `lock`, only if no other session holds the file's lock),
-    /// through a ``StateSaver`` that waits at most `saveInterval` while commands keep coming.
+    /// Makes the session the executable and the test harness run.
+    /// - It starts at `start`, restored from `store` if the store holds a state for `start`.
+    /// - It opens `link`, if given.
+    /// - It saves to `store` after every change, when it may: with `lock`, only if no other
+    ///   session holds the file's lock. A ``StateSaver`` waits at most `saveInterval` while
+    ///   commands keep coming.
     /// Warnings (restoring, saving) go to `warn`, one line each without the `warning: ` prefix.
     public static func session(
         start: String,

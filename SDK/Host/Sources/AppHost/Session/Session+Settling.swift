@@ -285,9 +285,9 @@ extension Session {
     }
 
     /// Lets virtual time pass, one deadline at a time, drawing what changes, until no sleep of the
-    /// session is held (nothing the screen's work awaits is pending), at most `limit` of virtual
-    /// time and `wakeUps` deadlines: what the crawl does on each state, so that content behind a
-    /// `.task`'s sleep is seen, while a screen that polls forever costs a bounded few wake-ups.
+    /// session is held: nothing the screen's work awaits is pending. It passes at most `limit` of
+    /// virtual time and `wakeUps` deadlines. The crawl does this on each state, so that content
+    /// behind a `.task`'s sleep is seen, while a screen that polls forever costs a few wake-ups.
     /// False if the limit came first (a poll or a timer that never ends). On real time it does nothing.
     @discardableResult
     public func passTimeUntilIdle(limit: Duration = waitUntilLimit, wakeUps maximum: Int? = nil) async -> Bool {
