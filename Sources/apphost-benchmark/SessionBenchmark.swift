@@ -1,7 +1,9 @@
 // The session engine in process, with the repository's features loaded through the
-// real loader: what one command costs (parse, navigation, screens, layout, drawing),
-// in text, in JSON and with a state file; how that cost changes 10,000 screens deep;
-// and whether memory stays flat over a million commands and a million bad ones.
+// real loader. It measures:
+// - what one command costs (parse, navigation, screens, layout, drawing), in text, in
+//   JSON and with a state file;
+// - how that cost changes 10,000 screens deep;
+// - whether memory stays flat over a million commands and a million bad ones.
 
 import AppHost
 import AppHostSupport

@@ -158,9 +158,9 @@ final class LineEditor: @unchecked Sendable {
 }
 
 /// The hand-over between the main actor, which draws a change above the prompt, and the input
-/// thread in libedit: the main actor asks for a pause (``pause()``) and the input thread answers it
-/// between two keys (``paused()``, from libedit's getc), waiting there until the drawing is done
-/// (``resume()``) and then drawing the prompt again. One process has one prompt, so one hand-over.
+/// thread in libedit. The main actor asks for a pause (``pause()``). The input thread answers it
+/// between two keys (``paused()``, from libedit's getc). It waits there until the drawing is done
+/// (``resume()``), then draws the prompt again. One process has one prompt, so one hand-over.
 final class PromptPause: Sendable {
     static let shared = PromptPause()
 

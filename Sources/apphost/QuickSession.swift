@@ -7,16 +7,19 @@ import Logging
 /// The command line of a session, read without the argument parser.
 ///
 /// Building the parser (reflecting over every command's options, resolving their types) costs
-/// a fifth of a session's start: measured on 2026-11-25 (release, `perf stat -r 40`),
-/// `apphost --start home` takes 5.2 ms of CPU and 6.1 ms here, and `apphost run --start home`,
-/// which the parser reads, 6.7 ms and 7.3–7.6 ms. A line of `run`'s own options in their plain forms
-/// (`--name value`, `--name=value`, flags) is read here instead, into the same `Run` value.
-/// Anything else (help, another command, an option or value this does not know, a value that
-/// does not convert or validate) returns nil, and the full parser reads the line as before, with
-/// its messages. The options are declared once, on `Run` and `FeatureOptions`; the names below
-/// are checked against the parser's own description of `Run` (`AppHostCommand.declaredOptions`,
-/// each with whether it takes a value) by `QuickSessionTests`, which fails when an option is added
-/// there and not here; until it is, such lines take the full parser.
+/// a fifth of a session's start. Measured on 2026-11-25 (release, `perf stat -r 40`):
+/// `apphost --start home` takes 5.2 ms of CPU and 6.1 ms here; `apphost run --start home`,
+/// which the parser reads, 6.7 ms and 7.3–7.6 ms.
+///
+/// A line of `run`'s own options in their plain forms (`--name value`, `--name=value`, flags)
+/// is read here instead, into the same `Run` value. Anything else returns nil, and the full
+/// parser reads the line as before, with its messages: help, another command, an option or value
+/// this does not know, a value that does not convert or validate.
+///
+/// The options are declared once, on `Run` and `FeatureOptions`. `QuickSessionTests` checks the
+/// names below against the parser's own description of `Run` (`AppHostCommand.declaredOptions`,
+/// each with whether it takes a value). It fails when an option is added there and not here.
+/// Until it is, such lines take the full parser.
 enum QuickSession {
     /// The options read here, each taking a value unless it is a flag.
     static let valued: Set<String> = [

@@ -184,9 +184,9 @@ struct Run: AsyncParsableCommand {
     /// A session at a prompt: line editing, history, completion; Enter on an empty line draws the
     /// screen again; Ctrl-C abandons the line; Ctrl-D on an empty line ends the session.
     ///
-    /// The prompt reads on the input thread, a line at a time, each when the main actor hands it
-    /// the prompt for the screen now shown; meanwhile the main actor runs what view models started,
-    /// and a change they make is drawn above the prompt, which is then drawn again as it was.
+    /// The prompt reads on the input thread, a line at a time. It reads each when the main actor
+    /// hands it the prompt for the screen now shown. Meanwhile the main actor runs what view models
+    /// started. A change they make is drawn above the prompt, which is then drawn again as it was.
     @MainActor
     private func interactive(_ session: Session, host: FeatureHost, limit: Int) async -> Int32 {
         let editor = LineEditor()

@@ -229,9 +229,9 @@ struct FlowTest: AsyncParsableCommand {
     }
 
     /// `--watch`: looks at the flow files and the feature libraries (with their resources) twice a
-    /// second; when some have changed and stayed the same for a look, runs again the flows a change
-    /// touches: a changed or new flow file, the flows that visited a changed library's destinations,
-    /// and those that could not run. Ends with the process (Ctrl-C).
+    /// second. When some have changed and stayed the same for a look, it runs again the flows a
+    /// change touches: a changed or new flow file, the flows that visited a changed library's
+    /// destinations, and those that could not run. It ends with the process (Ctrl-C).
     private func watchAndRunAgain(files: [String], results: [FlowResult]) async {
         var known = files
         var libraries: [String: Set<String>] = [:]

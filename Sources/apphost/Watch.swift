@@ -1,10 +1,10 @@
-// `apphost --start NAME --watch`: the features folders are watched while the session runs. When
-// a feature file appears or changes (say, after swift build), and has stayed the same for a second,
-// it is checked in a child (`apphost list`); if it loads, the host starts again in place (exec)
-// with the current navigation state (`--open` of the state's deep link), since a Swift image cannot
-// be unloaded; the new process says on standard error what was reloaded. A change to a file in a
-// feature's resources folder counts as a change to the feature. A rebuild that does not
-// load is reported and the session keeps running the last good build.
+// `apphost --start NAME --watch`: the features folders are watched while the session runs.
+// A feature file may appear or change (say, after swift build). Once it has stayed the same for
+// a second, it is checked in a child (`apphost list`). If it loads, the host starts again in
+// place (exec) with the current navigation state (`--open` of the state's deep link): a Swift
+// image cannot be unloaded. The new process says on standard error what was reloaded. A change
+// to a file in a feature's resources folder counts as a change to the feature. A rebuild that
+// does not load is reported, and the session keeps running the last good build.
 
 import AppHost
 @_spi(Host) import AppHostKit

@@ -1,10 +1,11 @@
 @_spi(Host) @_spi(Runtime) import AppHost
 import AppHostLoading
 import AppHostRuntime
-/// Which destinations flows reached, per feature, and the places its views own (pushed views,
-/// sheets, alerts) they reached: for a C feature, each destination it declares,
-/// visited or not; for a Swift feature, the destinations visited (the cases of its `Navigation`
-/// enum cannot be listed from outside, so the ones never visited cannot be named).
+/// Which destinations flows reached, per feature, and which places its views own (pushed views,
+/// sheets, alerts) they reached.
+/// - For a C feature: each destination it declares, visited or not.
+/// - For a Swift feature: the destinations visited. The cases of its `Navigation` enum cannot be
+///   listed from outside, so the ones never visited cannot be named.
 public struct FlowCoverage: Sendable {
     public let map: RouteMap
     /// Route paths (`name/destination`) that were on top during the flows.

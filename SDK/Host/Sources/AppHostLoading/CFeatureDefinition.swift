@@ -1,10 +1,11 @@
 // A C feature's descriptor, read and checked before anything is registered:
-// every pointer it relies on is non-null, every count is within its limit
-// (APPHOST_MAX_DESTINATIONS, APPHOST_MAX_PARAMETERS), every string ends within
-// APPHOST_MAX_NAME_LENGTH bytes, every name is a valid route segment and unique,
-// every type tag is known, and the root takes no parameters. Destinations are
-// read with the stride the feature was built with (`destination_size`), so the
-// struct can grow. The first problem found is reported with the file and the
+// - every pointer it relies on is non-null;
+// - every count is within its limit (APPHOST_MAX_DESTINATIONS, APPHOST_MAX_PARAMETERS);
+// - every string ends within APPHOST_MAX_NAME_LENGTH bytes;
+// - every name is a valid route segment and unique;
+// - every type tag is known, and the root takes no parameters.
+// Destinations are read with the stride the feature was built with (`destination_size`),
+// so the struct can grow. The first problem found is reported with the file and the
 // destination at fault.
 
 @_spi(Host) import AppHostKit

@@ -8,17 +8,17 @@ import Glibc
 import Logging
 
 extension FeatureHost {
-    /// What the loaded features' app layer lacks (see ``AppLayerCheck``), as a start names it. Checking
-    /// decodes every feature's description (about 1.7 ms for the repository's seven), so the lines are
-    /// kept beside the registry cache, one file for each build's cache file and set of folders searched (at most
-    /// ``keptAppLayerFiles``), stamped with the cache file's version and the folders, and a start whose
-    /// features have not changed since reads them back.
+    /// What the loaded features' app layer lacks (see ``AppLayerCheck``), as a start names it.
+    /// Checking decodes every feature's description (about 1.7 ms for the repository's seven). So
+    /// the lines are kept beside the registry cache: one file for each build's cache file and set of
+    /// folders searched, at most ``keptAppLayerFiles``. Each is stamped with the cache file's version
+    /// and the folders. A start whose features have not changed since reads them back.
     public func appLayerProblems() -> [String] {
         guard let cache = usedCache else { return AppLayerCheck(describeFiles().compactMap(\.description)).problems }
-        // One file for each build's cache file and set of folders searched, so hosts with different
-        // folders that share the cache (an app and its tests, two checkouts), or two builds of the
-        // host (debug and release, each with a cache file of its own), do not check again at each
-        // other's turn.
+        // One file for each build's cache file and set of folders searched. So these do not check
+        // again at each other's turn: hosts with different folders that share the cache (an app
+        // and its tests, two checkouts), and two builds of the host (debug and release, each with
+        // a cache file of its own).
         let folders = searchedDirectories.joined(separator: ":")
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in (cache.path + "\n" + folders).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }

@@ -215,10 +215,10 @@ public final class FeatureHost {
         logger.notice("\(line)", source: HostLogging.source)
     }
 
-    /// A feature package's `swift build` puts a copy of the kit beside its libraries, and puts it back
-    /// after each build: that is normal, and harmless (the copy is never loaded; every feature
-    /// links the kit by name and gets the host's), so it is a note for `apphost list`, not a warning
-    /// at every start.
+    /// A feature package's `swift build` puts a copy of the kit beside its libraries, and puts it
+    /// back after each build. That is normal, and harmless: the copy is never loaded, since every
+    /// feature links the kit by name and gets the host's. So it is a note for `apphost list`, not a
+    /// warning at every start.
     private func noteKitCopies(in directories: [String]) {
         for directory in directories {
             let copy = URL(fileURLWithPath: directory).appendingPathComponent("libAppHostKit.so").path

@@ -1,6 +1,6 @@
-// Feature files run as the user who starts the host, so the host only runs files
-// that nobody else could have put there or changed: a folder or file writable by
-// group or others, or owned by someone other than the user or root, is refused
+// Feature files run as the user who starts the host. So the host only runs files
+// that nobody else could have put there or changed. It refuses a folder or file
+// writable by group or others, or owned by someone other than the user or root
 // (the rule OpenSSH's StrictModes applies to ~/.ssh). `--allow-untrusted` lifts it.
 
 @_spi(Host) import AppHostKit

@@ -1,23 +1,24 @@
-// What probes learned, kept between runs so that start-up does not grow with the
-// number of installed features: a warm start reads one file, stats each feature
-// file, and loads only the features it uses. A record is keyed by everything
-// that changes when the file does (path, device, inode, size, modification and
-// status-change times); each build of the host and kit keeps files of its own
-// (named by a hash of its identity, at most `maximumBuilds` of them), so builds
-// that start in turn keep their records. A refused file stays
-// refused (quarantined) until its key changes.
+// What probes learned, kept between runs, so that start-up does not grow with the
+// number of installed features. A warm start reads one file, stats each feature
+// file, and loads only the features it uses.
 //
-// The file is lines of tab-separated fields, written to a temporary file and
-// renamed over the old one, so a reader never sees half a file. A writer holds
-// an exclusive lock (flock on `registry.lock`) while it reads the file again,
-// merges its own findings in and renames, so hosts that start at once lose
-// nothing of each other's. A file that cannot be read as a cache is dropped and
-// rebuilt, never fatal.
+// A record is keyed by everything that changes when the file does: path, device,
+// inode, size, modification and status-change times. Each build of the host and
+// kit keeps files of its own, named by a hash of its identity, at most
+// `maximumBuilds` of them. So builds that start in turn keep their records. A
+// refused file stays refused (quarantined) until its key changes.
 //
-// A folder's key is kept too: a folder whose entries have not changed (its
-// modification and change times are the same) lists the same files, so a warm
-// start stats no file in it; each file is checked when it is first loaded, and a
-// file changed in place is probed again then, before it runs in the host.
+// The file is lines of tab-separated fields. It is written to a temporary file and
+// renamed over the old one, so a reader never sees half a file. A writer holds an
+// exclusive lock (flock on `registry.lock`) while it reads the file again, merges
+// its own findings in and renames. So hosts that start at once lose nothing of
+// each other's. A file that cannot be read as a cache is dropped and rebuilt,
+// never fatal.
+//
+// A folder's key is kept too. A folder whose modification and change times are the
+// same lists the same files, so a warm start stats no file in it. Each file is
+// checked when it is first loaded. A file changed in place is probed again then,
+// before it runs in the host.
 //
 //   apphost-registry-cache 1
 //   host <identity>

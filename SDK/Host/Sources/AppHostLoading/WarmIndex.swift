@@ -1,10 +1,10 @@
-// The warm start's shortcut. When every folder searched is one the registry
-// cache listed and none of them changed, the host needs no record of any file
-// until one of its names is used: it reads the cache's index once, maps each
-// claimed name to its line, and parses a line (path, key, claims) only when its
-// name is first looked up. Names are short, so the map holds no other
-// allocation. Anything unusual (a damaged line, a name claimed twice, a folder
-// the cache does not know) and the host takes the full path instead.
+// The warm start's shortcut. Every folder searched may be one the registry cache
+// listed, none of them changed. Then the host needs no record of any file until
+// one of its names is used. It reads the cache's index once and maps each claimed
+// name to its line. It parses a line (path, key, claims) only when its name is
+// first looked up. Names are short, so the map holds no other allocation. On
+// anything unusual the host takes the full path instead: a damaged line, a name
+// claimed twice, a folder the cache does not know.
 
 @_spi(Host) import AppHostNavigation
 import AppHostSupport

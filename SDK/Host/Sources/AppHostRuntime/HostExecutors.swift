@@ -5,12 +5,13 @@ import Dispatch
 import Glibc
 
 /// The executors of every program that links the host, in place before its first task (a
-/// constructor in CHostTasks installs them: `apphost`'s, a test bundle's). They run jobs where
-/// the platform's would (the main queue, the global pool), and count each job that belongs to a
-/// session from the moment it is enqueued until it has run (``SessionJobs``): that count, not a
-/// quiet spell of real time, is how a session knows its work is done. Sleeps are held on virtual
-/// time while a session asks for it (``VirtualTime``); otherwise they wake on the real clock,
-/// counted too.
+/// constructor in CHostTasks installs them: `apphost`'s, a test bundle's).
+/// - They run jobs where the platform's would: the main queue, the global pool.
+/// - They count each job that belongs to a session from the moment it is enqueued until it has
+///   run (``SessionJobs``). That count, not a quiet spell of real time, is how a session knows its
+///   work is done.
+/// - Sleeps are held on virtual time while a session asks for it (``VirtualTime``). Otherwise they
+///   wake on the real clock, counted too.
 ///
 /// The main executor is the host's own, not a wrapper around the platform's: the runtime knows
 /// the main actor by its executor, and every main-actor job is run on this one, so the checks
@@ -48,8 +49,8 @@ public enum HostWork {
     public static let queue = DispatchQueue.global(qos: .userInitiated)
 
     /// Runs `body`, which blocks (a read, a child process waited for), on a thread that no other
-    /// work needs: a serial queue of its own, which dispatch serves with a thread beyond its pools'
-    /// widths, so that blocked calls never hold the threads the host's or a session's tasks run on.
+    /// work needs. That is a serial queue of its own, which dispatch serves with a thread beyond
+    /// its pools' widths. So blocked calls never hold the threads the host's or a session's tasks run on.
     public static func blocking(_ label: String, _ body: @escaping @Sendable () -> Void) {
         DispatchQueue(label: "apphost.blocking.\(label)").async(execute: body)
     }

@@ -235,10 +235,10 @@ package final class SessionJobs: Sendable {
         }
     }
 
-    /// Lets go of the held sleeps whose task was cancelled (a debounce restarted): they leave the
-    /// held set at once, as they would leave a device's timer queue, and their wake-ups run now
-    /// (the task has already been resumed by its cancellation; the wake-up finds nothing to do,
-    /// and frees what it holds). True if there were any.
+    /// Lets go of the held sleeps whose task was cancelled (a debounce restarted). They leave the
+    /// held set at once, as they would leave a device's timer queue, and their wake-ups run now.
+    /// The task has already been resumed by its cancellation, so the wake-up finds nothing to do
+    /// and frees what it holds. True if there were any.
     @discardableResult
     package func dropCancelledSleeps() -> Bool {
         let cancelled: [Held] = state.withLock { state in
@@ -303,12 +303,12 @@ package final class SessionJobs: Sendable {
     /// for each load a view model awaits.
     package nonisolated(nonsending) func waitForChange(since version: UInt64, until deadline: ContinuousClock.Instant?) async -> Bool {
         let clock = ContinuousClock()
-        // Work on the pool often ends within microseconds: looking again for a moment before
-        // suspending saves the settle a wake-up (a system call and a switch of threads) to be brought
-        // back. On a loaded machine the thread that would end the work may be waiting for a core,
-        // which looking again keeps busy: after a look that saw no change, the next waits suspend at
-        // once, twice as many after each further miss (up to 64), until one looks again and sees a
-        // change. Speed only: what is decided is decided by the counts, whenever they change.
+        // Work on the pool often ends within microseconds. Looking again for a moment before
+        // suspending saves the settle a wake-up (a system call and a switch of threads).
+        // On a loaded machine, the thread that would end the work may be waiting for a core, which
+        // looking again keeps busy. So after a look that saw no change, the next waits suspend at
+        // once: twice as many after each further miss (up to 64), until a look sees a change.
+        // This is for speed only. What is decided is decided by the counts, whenever they change.
         if spinning.shouldLook() {
             let looking = clock.now + Self.lookAgain
             var changed = false

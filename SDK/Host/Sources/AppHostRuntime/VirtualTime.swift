@@ -26,12 +26,14 @@ public enum VirtualTime {
     public static func installExecutors() {}
 
     /// How long from when it was asked for a sleep until `instant` on `clock` is: exactly the
-    /// length asked. On a thread that reads a session's virtual clock, `now` stands still until the
-    /// session moves it, which it never does while a job of the session is queued or running, so
-    /// the deadline less `now` is exact, whichever thread made the deadline (`clock.sleep(until:)`
-    /// runs on the pool, not where its deadline was computed). On the real clock it is taken from
-    /// the clock read that made the deadline (the last on this thread). Nil for a clock that is
-    /// neither the continuous nor the suspending one.
+    /// length asked.
+    /// - On a thread that reads a session's virtual clock, `now` stands still until the session
+    ///   moves it. It never moves while a job of the session is queued or running. So the deadline
+    ///   less `now` is exact, whichever thread made the deadline (`clock.sleep(until:)` runs on the
+    ///   pool, not where its deadline was computed).
+    /// - On the real clock, it is taken from the clock read that made the deadline (the last on
+    ///   this thread).
+    /// Nil for a clock that is neither the continuous nor the suspending one.
     package static func delay<C: Clock>(until instant: C.Instant, clock: C) -> Duration? {
         let virtual = apphost_tasks_running_clock() != nil
         if let instant = instant as? ContinuousClock.Instant {

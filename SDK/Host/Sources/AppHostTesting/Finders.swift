@@ -1,8 +1,9 @@
 // Finders: typed queries over the screen on top, for tests written as teams write them
-// (`app.button("Save").tap()`, `app.row("Tiramisu").action("Delete").tap()`). A finder names an
-// element as a flow's `tap` does (its label, ignoring case: equal, else the start, else a part;
-// or its identifier), acts on it by the number the screen gives it, through the same session
-// command, and reports a failure at the test's own line through Swift Testing.
+// (`app.button("Save").tap()`, `app.row("Tiramisu").action("Delete").tap()`).
+// - A finder names an element as a flow's `tap` does: by its label, ignoring case (equal, else
+//   the start, else a part), or by its identifier.
+// - It acts on it by the number the screen gives it, through the same session command.
+// - It reports a failure at the test's own line through Swift Testing.
 
 import AppHost
 @_spi(Host) import AppHostKit

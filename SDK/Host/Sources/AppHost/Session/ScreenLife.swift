@@ -8,10 +8,10 @@ import Synchronization
 /// read has changed. The change is counted, and whoever waits for input is woken, from any thread.
 public final class BackgroundWork: Sendable {
     private let changes = Atomic<Int>(0)
-    /// The closure is held in a class: a closure kept directly in the mutex would be wrapped in a
-    /// new pair of reabstraction thunks at every `withLock` (its value is passed `inout` at the
-    /// mutex's generic abstraction and written back), so each change would make the next call
-    /// deeper, and a session slower and bigger with every change it heard.
+    /// The closure is held in a class. A closure kept directly in the mutex would be wrapped in a
+    /// new pair of reabstraction thunks at every `withLock`: its value is passed `inout` at the
+    /// mutex's generic abstraction and written back. Each change would make the next call deeper,
+    /// and a session slower and bigger with every change it heard.
     private let wake = Mutex<Wake?>(nil)
 
     private final class Wake: Sendable {

@@ -108,8 +108,8 @@ extension Session {
     }
 
     /// Closes the layer on top that the screen's views own (a pushed view, a sheet, an alert), as
-    /// SwiftUI's `dismiss` does, by writing the state that presented it: true if it did, false if
-    /// it cannot be closed (said), nil if the views own no layer there (the Router's top is next).
+    /// SwiftUI's `dismiss` does: it writes the state that presented it. True if it did. False if it
+    /// cannot be closed (said). Nil if the views own no layer there (the Router's top is next).
     private func closeViewLayer(command: String) -> Bool? {
         guard !navigator.showsDialogOnTop, let layer = viewLayers.last(where: { $0.kind != .tab }) else { return nil }
         guard let close = layer.close else {
@@ -143,9 +143,10 @@ extension Session {
     }
 
     /// Opens the URLs the app's code opened during the command (`openURL`,
-    /// `UIApplication.shared.open`), in order, as a device would: one of the app's own (a link a
-    /// feature resolves, or one its views take with `.onOpenURL`) as `open URL` does; a web, mail
-    /// or phone link leaves the app, which the session says in a note.
+    /// `UIApplication.shared.open`), in order, as a device would.
+    /// - One of the app's own opens as `open URL` does: a link a feature resolves, or one its
+    ///   views take with `.onOpenURL`.
+    /// - A web, mail or phone link leaves the app, which the session says in a note.
     package func openURLsTheAppOpened() async {
         var urls = jobs.openedURLs.withLock { urls in
             defer { urls.removeAll() }
@@ -241,10 +242,11 @@ extension Session {
         }
     }
 
-    /// Whether `screen` shows `text`, as a reader hears it: on one line or wrapped by the renderer
-    /// over several (the screen's lines are also read joined, each line's indentation and the line
-    /// break read as one space), and in a header the renderer draws upper-case (`ALL RECIPES`) as
-    /// the app wrote it (`All recipes`), whatever its case.
+    /// Whether `screen` shows `text`, as a reader hears it.
+    /// - On one line, or wrapped by the renderer over several: the screen's lines are also read
+    ///   joined, each line's indentation and the line break read as one space.
+    /// - In a header the renderer draws upper-case (`ALL RECIPES`), as the app wrote it
+    ///   (`All recipes`), whatever its case.
     public nonisolated static func screen(_ screen: String, shows text: String) -> Bool {
         if screen.contains(text) { return true }
         let lines = screen.split(separator: "\n").map { String($0).trimmingWhitespace() }

@@ -48,12 +48,12 @@ extension Session {
     }
 
     // Long: the settle's loop: each round yields, waits or gives up on counts the rounds share; split, that state would pass through every call.
-    /// Settles as ``settle()`` does; with no marker, until nothing of the session can run. With
-    /// `awaited`, the work the command awaits (its action, its loads), until that work has
-    /// returned: while nothing of the session can run and it has not, it waits on time, and time
-    /// moves to the earliest held deadline (on virtual time) or the next real timer; else on
-    /// something the host cannot see, for up to the settle timeout. False if the settle gave up
-    /// waiting (and said so).
+    /// Settles as ``settle()`` does. With no marker, it settles until nothing of the session can
+    /// run. With `awaited` (the command's action, its loads), it settles until that work has
+    /// returned. While nothing of the session can run and the work has not returned, it waits:
+    /// - on time, which moves to the earliest held deadline (on virtual time) or the next real timer;
+    /// - else on something the host cannot see, for up to the settle timeout.
+    /// False if the settle gave up waiting (and said so).
     @discardableResult
     private func settle(watching marker: inout CommandWork?, awaiting awaited: AwaitedWork? = nil) async -> Bool {
         let clock = ContinuousClock()
@@ -161,12 +161,14 @@ extension Session {
         return changed || (watched == nil && version != jobs.counts.version)
     }
 
-    /// Ends the session as a device ends an app's scene: every screen goes (its task is cancelled),
-    /// each sleep held on the virtual clock is cancelled and woken, so that the task waiting in it
-    /// ends instead of waiting forever (as NIO's `EmbeddedEventLoop` cancels its remaining
-    /// scheduled tasks), and what that runs settles. Nothing the session made is left alive: its
-    /// view models are freed once their tasks have ended. The screen last drawn stays readable;
-    /// no command runs after this.
+    /// Ends the session as a device ends an app's scene.
+    /// - Every screen goes, and its task is cancelled.
+    /// - Each sleep held on the virtual clock is cancelled and woken, so that the task waiting in
+    ///   it ends instead of waiting forever (as NIO's `EmbeddedEventLoop` cancels its remaining
+    ///   scheduled tasks).
+    /// - What that runs settles.
+    /// Nothing the session made is left alive: its view models are freed once their tasks have
+    /// ended. The screen last drawn stays readable. No command runs after this.
     public func end() async {
         let tasks = screens.removeAll()
         jobs.drain()
@@ -228,16 +230,17 @@ extension Session {
     /// Whether work beside the session changed what an observable body read since the screen was drawn.
     public var hasUndrawnChange: Bool { work.changeCount != drawnChanges }
 
-    /// Runs view-model code the command awaits (an action, loads, results) so that the tasks it
-    /// starts carry the command's marker, and returns when it has returned. The code runs in a task
-    /// of its own, started at once on the main actor (`Task.immediate`): code that never suspends
-    /// returns before this does, with no hop. While it is suspended the session settles around it
-    /// (``settle(watching:awaiting:)``): its own sleeps, and those of what it awaits (a
-    /// `@concurrent` function, a detached task's value), move the virtual clock to their deadlines
-    /// as a device's clock would pass, so `try await Task.sleep(for: .milliseconds(300))` in an
-    /// action returns at exactly 300 ms of virtual time and no real time. If it awaits what the host
-    /// cannot see for longer than the settle timeout, the session says so and goes on; the code
-    /// goes on too, and what it changes later is drawn when it lands.
+    /// Runs view-model code the command awaits (an action, loads, results), so that the tasks it
+    /// starts carry the command's marker. It returns when the code has returned.
+    ///
+    /// The code runs in a task of its own, started at once on the main actor (`Task.immediate`).
+    /// Code that never suspends returns before this does, with no hop. While it is suspended, the
+    /// session settles around it (``settle(watching:awaiting:)``). Its own sleeps move the virtual
+    /// clock to their deadlines, as a device's clock would pass. So do the sleeps of what it awaits
+    /// (a `@concurrent` function, a detached task's value). So `try await Task.sleep(for:
+    /// .milliseconds(300))` in an action returns at exactly 300 ms of virtual time and no real time.
+    /// It may await what the host cannot see for longer than the settle timeout. Then the session
+    /// says so and goes on. The code goes on too, and what it changes later is drawn when it lands.
     package func runningViewModelCode(_ body: @escaping @MainActor () async -> Void) async {
         let marker = startedWork ?? CommandWork(jobs: jobs)
         startedWork = marker
