@@ -7,6 +7,7 @@
 
 @_spi(Host) import AppHostKit
 @_spi(Fuzzing) import AppHost
+import AppHostSupport
 import CAppHost
 import FoundationEssentials
 import Glibc
@@ -27,6 +28,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case cDescriptor
     /// A whole session over a real registry, driven by a sequence of commands drawn from the bytes.
     case session
+    /// JSON text (`JSONValue(parsing:)`): what reads is written and reads back the same; and as a
+    /// feature's description (`FeatureDescription.decode`), which it writes and reads back the same.
+    case json
 
     /// Runs the target on `data`.
     @MainActor
@@ -44,6 +48,22 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             CDescriptorFuzzing.run(data)
         case .session:
             await SessionFuzzing.run(data)
+        case .json:
+            Self.json(data)
+        }
+    }
+
+    private static func json(_ data: [UInt8]) {
+        let parsed = data.withUnsafeBufferPointer { try? JSONValue(parsing: $0) }
+        if let parsed {
+            let written = parsed.text
+            guard let again = try? JSONValue(parsing: written), again == parsed else {
+                fatalError("JSON written as '\(written)' does not read back as the value it was written from")
+            }
+        }
+        guard let description = FeatureDescription.decode(String(decoding: data, as: UTF8.self)[...]) else { return }
+        guard FeatureDescription.decode(description.json[...]) == description else {
+            fatalError("a feature description written as '\(description.json)' does not read back the same")
         }
     }
 

@@ -4,7 +4,7 @@ import AppHostSupport
 extension FeatureDescription {
     /// The description as JSON, written without JSONEncoder: a probe writes one per feature file, and
     /// JSONEncoder's dynamic casts scan every loaded image, so their cost grows with the features loaded.
-    /// ``decode(_:)`` reads it back with JSONDecoder.
+    /// ``decode(_:)`` reads it back without JSONDecoder too.
     public var json: String {
         typealias Value = JSONValue
         var build: [String: Value] = ["major": .number(Int(self.build.major)), "minor": .number(Int(self.build.minor)), "patch": .number(Int(self.build.patch))]
@@ -55,5 +55,131 @@ extension FeatureDescription.Shell {
             "style": .string(style),
             "items": .array(items.map { .object(["title": .string($0.title), "destination": .string($0.destination)]) }),
         ])
+    }
+}
+
+// Reading a description back, as its Codable conformance would decode it, without JSONDecoder:
+// a cold start reads every new feature's description (see JSONValue+Parsing.swift). A required
+// field must be there with its type; an optional one may be missing or null; other keys are ignored.
+extension FeatureDescription {
+    /// Decodes a description from its JSON text; nil if it is not one.
+    package static func decode(_ json: Substring) -> FeatureDescription? {
+        guard let value = try? JSONValue(parsing: json) else { return nil }
+        return FeatureDescription(json: value)
+    }
+
+    /// The description `value` holds; nil if it is not one.
+    package init?(json value: JSONValue) {
+        guard let fields = value.fields,
+            let name = fields["name"]?.string,
+            let build = fields["build"].flatMap(FeatureBuild.init(json:)),
+            let routes = fields["routes"]?.list(RouteType.init(json:)),
+            let shells = fields["shells"]?.list(Shell.init(json:)),
+            let app = fields.optional("app", App.init(json:)),
+            let needs = fields.optional("needs", { $0.list(\.string) })
+        else { return nil }
+        self.init(name: name, build: build, routes: routes, shells: shells, app: app, needs: needs)
+    }
+}
+
+extension FeatureBuild {
+    init?(json value: JSONValue) {
+        guard let fields = value.fields,
+            let major = fields["major"]?.uint32, let minor = fields["minor"]?.uint32, let patch = fields["patch"]?.uint32,
+            let compiler = fields.optional("compiler", \.string)
+        else { return nil }
+        self.init(major: major, minor: minor, patch: patch, compiler: compiler)
+    }
+}
+
+extension FeatureDescription.RouteType {
+    init?(json value: JSONValue) {
+        guard let fields = value.fields,
+            let name = fields["name"]?.string, let typeName = fields["typeName"]?.string,
+            let root = fields.optional("root", \.string), let role = fields.optional("role", \.string),
+            let destinations = fields.optional("destinations", { $0.list(FeatureDescription.Destination.init(json:)) })
+        else { return nil }
+        self.init(name: name, typeName: typeName, root: root, role: role, destinations: destinations)
+    }
+}
+
+extension FeatureDescription.Destination {
+    init?(json value: JSONValue) {
+        guard let fields = value.fields, let name = fields["name"]?.string,
+            let parameters = fields["parameters"]?.list({ parameter -> FeatureDescription.Parameter? in
+                guard let fields = parameter.fields, let name = fields["name"]?.string, let type = fields["type"]?.string else { return nil }
+                return FeatureDescription.Parameter(name: name, type: type)
+            })
+        else { return nil }
+        self.init(name: name, parameters: parameters)
+    }
+}
+
+extension FeatureDescription.Shell {
+    init?(json value: JSONValue) {
+        guard let fields = value.fields, let name = fields["name"]?.string, let style = fields["style"]?.string,
+            let items = fields["items"]?.list({ item -> FeatureDescription.Item? in
+                guard let fields = item.fields, let title = fields["title"]?.string, let destination = fields["destination"]?.string else { return nil }
+                return FeatureDescription.Item(title: title, destination: destination)
+            })
+        else { return nil }
+        self.init(name: name, style: style, items: items)
+    }
+}
+
+extension FeatureDescription.App {
+    init?(json value: JSONValue) {
+        guard let fields = value.fields,
+            let redirects = fields["redirects"]?.list({ redirect -> FeatureDescription.Redirect? in
+                guard let fields = redirect.fields, let from = fields["from"]?.string, let to = fields["to"]?.string,
+                    let parameters = fields["parameters"]?.fields
+                else { return nil }
+                var renamed: [String: String] = [:]
+                for (key, value) in parameters {
+                    guard let name = value.string else { return nil }
+                    renamed[key] = name
+                }
+                return FeatureDescription.Redirect(from: from, to: to, parameters: renamed)
+            }),
+            let notFound = fields.optional("notFound", \.string)
+        else { return nil }
+        self.init(redirects: redirects, notFound: notFound)
+    }
+}
+
+extension JSONValue {
+    fileprivate var fields: [String: JSONValue]? {
+        if case .object(let fields) = self { fields } else { nil }
+    }
+
+    fileprivate var string: String? {
+        if case .string(let string) = self { string } else { nil }
+    }
+
+    fileprivate var uint32: UInt32? {
+        if case .number(let number) = self { UInt32(exactly: number) } else { nil }
+    }
+
+    /// Each element read by `element`; nil if this is not an array or one element does not read.
+    fileprivate func list<Element>(_ element: (JSONValue) -> Element?) -> [Element]? {
+        guard case .array(let values) = self else { return nil }
+        var elements: [Element] = []
+        elements.reserveCapacity(values.count)
+        for value in values {
+            guard let read = element(value) else { return nil }
+            elements.append(read)
+        }
+        return elements
+    }
+}
+
+extension [String: JSONValue] {
+    /// An optional field: `.some(nil)` when it is missing or null, `.some(value)` when it reads,
+    /// nil when it is there and does not read.
+    fileprivate func optional<Read>(_ key: String, _ read: (JSONValue) -> Read?) -> Read?? {
+        guard let value = self[key] else { return .some(nil) }
+        if case .null = value { return .some(nil) }
+        guard let read = read(value) else { return nil }
+        return .some(read)
     }
 }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// What a feature library registers, as a probe reports it and the registry cache keeps it:
@@ -127,10 +126,5 @@ public struct FeatureDescription: Codable, Hashable, Sendable {
         self.shells = shells
         self.app = app
         self.needs = needs
-    }
-
-    /// Decodes a description from its JSON text; nil if it is not one.
-    package static func decode(_ json: Substring) -> FeatureDescription? {
-        try? JSONDecoder().decode(FeatureDescription.self, from: Data(json.utf8))
     }
 }

@@ -1,14 +1,16 @@
 /// A JSON value, written with sorted keys and no spaces: how a session's JSON answers, a probe's
 /// report of a feature's description and the loading side's records are written.
-public indirect enum JSONValue: Sendable {
+public indirect enum JSONValue: Equatable, Sendable {
     case string(String)
     case number(Int)
     case bool(Bool)
     case array([JSONValue])
     case object([String: JSONValue])
+    case null
 
     public var text: String {
         switch self {
+        case .null: "null"
         case .string(let string): Self.quoted(string)
         case .number(let number): String(number)
         case .bool(let flag): String(flag)
