@@ -39,12 +39,20 @@ let package = Package(
         .macro(name: "PreviewMacros"),
         .plugin(name: "AssetSymbols", capability: .buildTool(), dependencies: ["AssetSymbolsTool"]),
         .executableTarget(name: "AssetSymbolsTool"),
-        // `import Combine` for Linux: OpenCombine's publishers, subjects and ObservableObject under
-        // Combine's name, with what apps use of Combine's Foundation and Dispatch parts.
+        // OpenCombine's sources compiled into Combine (Plugins/CombineSources says why).
+        .plugin(name: "CombineSources", capability: .buildTool(), dependencies: ["CombineSourcesTool"]),
+        // It depends on OpenCombine only so that SwiftPM resolves the package and the plugin can
+        // read its sources (a package no target uses is left out of the graph); it imports nothing of it.
+        .executableTarget(name: "CombineSourcesTool", dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]),
+        // `import Combine` for Linux: OpenCombine's publishers, subjects and ObservableObject,
+        // compiled into this module, with what apps use of Combine's Foundation and Dispatch parts.
+        // OpenCombine's code is written for the Swift 5 language mode and without library
+        // evolution, so the module is built that way; its release build prints no warning.
         .target(
             name: "Combine",
-            dependencies: [.product(name: "OpenCombine", package: "OpenCombine"), .product(name: "AppHostKit", package: "SDK")],
-            swiftSettings: resilient
+            dependencies: [.product(name: "AppHostKit", package: "SDK")],
+            swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-suppress-warnings"], .when(configuration: .release))],
+            plugins: ["CombineSources"]
         ),
         // UIKit for Linux, limited to the types SwiftUI's bridges and common view code name.
         .target(name: "UIKit", dependencies: [.product(name: "AppHostKit", package: "SDK")], swiftSettings: resilient),

@@ -30,6 +30,11 @@ struct ScaffoldTests {
         let session = try ProcessRunner.run(apphost, ["--start", "weather-radar", "--width", "40", "--features", features], input: "tap Weather radar 2\n")
         let routes = try ProcessRunner.run(apphost, ["routes", "--features", features])
         let imports = try ProcessRunner.run(Self.checkImports, [package])
+        // The snapshot test compares: with its reference changed, it fails and shows the line that differs.
+        let reference = "\(package)/Tests/WeatherRadarFeatureTests/__Snapshots__/WeatherRadarIntegrationTests/theListMatchesItsSnapshot.1.txt"
+        let recorded = try String(contentsOfFile: reference, encoding: .utf8)
+        try Data(recorded.replacingOccurrences(of: "[3] Weather radar 3", with: "[3] Weather radar 4").utf8).write(to: URL(fileURLWithPath: reference))
+        let differing = try ProcessRunner.run("/usr/bin/env", ["swift", "test", "--package-path", package, "--filter", "theListMatchesItsSnapshot"])
         let kit = try LinkageTests.exportedSymbols(atPath: ProcessRunner.built("libAppHostKit.so"))
         let copiedIntoTests = try LinkageTests.exportedSymbols(atPath: "\(package)/.build/debug/WeatherRadarPackageTests.xctest").intersection(kit)
 
@@ -37,8 +42,11 @@ struct ScaffoldTests {
         #expect(written.output == "wrote \(package)\nnext: cd \(package) && swift build && swift test\n")
         #expect(build.status == 0, "\(build.output)\(build.errors)")
         #expect(test.status == 0, "\(test.output)\(test.errors)")
-        #expect(test.output.contains("Test run with 4 tests in 2 suites passed"), "\(test.output)")
+        #expect(test.output.contains("Test run with 5 tests in 2 suites passed"), "\(test.output)")
         #expect(test.output.contains("Test theFlowPasses() passed"), "the package runs its flow in its tests")
+        #expect(test.output.contains("Test theListMatchesItsSnapshot() passed"), "the package compares its list with its snapshot")
+        #expect(differing.status != 0, "\(differing.output)")
+        #expect(differing.output.contains("[3] Weather radar 4") && differing.output.contains("[3] Weather radar 3"), "\(differing.output)")
         #expect(manifest.contains("let isolation: [SwiftSetting] = [.defaultIsolation(MainActor.self)]\n"), "main-actor isolation by default")
         #expect(imports.status == 0, "\(imports.errors)")
         #expect(kit.count > 100)

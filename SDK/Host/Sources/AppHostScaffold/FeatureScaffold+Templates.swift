@@ -255,6 +255,7 @@ extension FeatureScaffold {
 
     var integrationTests: String {
         """
+        import AppHostSnapshotTesting
         import AppHostTesting
         import Foundation
         import Testing
@@ -280,16 +281,17 @@ extension FeatureScaffold {
                     ════════════════════════════════════════
 
                     \"\"\")
-                #expect(app.screen == \"\"\"
-                    ════════════════════════════════════════
-                    \(title)
-                    ────────────────────────────────────────
-                      [1] \(title) 1
-                      [2] \(title) 2
-                      [3] \(title) 3
-                    ════════════════════════════════════════
+                #expect(app.button("\(title) 1").exists, "back on the list")
+            }
 
-                    \"\"\")
+            /// The list as the host draws it, compared with __Snapshots__/\(name)IntegrationTests/
+            /// theListMatchesItsSnapshot.1.txt (swift-snapshot-testing; `withSnapshotTesting(record: .all)`
+            /// records it again after a change you meant).
+            @Test
+            func theListMatchesItsSnapshot() async throws {
+                let app = try await AppHarness(features: ["\(name)"], start: "\(routeName)", options: .init(width: 40))
+
+                assertSnapshot(of: app, as: .screen)
             }
 
             @Test
@@ -304,6 +306,20 @@ extension FeatureScaffold {
                 #expect(result.passed, "\\(result.report)")
             }
         }
+
+        """
+    }
+
+    /// The list's screen at 40 columns, the reference `theListMatchesItsSnapshot` compares with.
+    var listScreen: String {
+        """
+        ════════════════════════════════════════
+        \(title)
+        ────────────────────────────────────────
+          [1] \(title) 1
+          [2] \(title) 2
+          [3] \(title) 3
+        ════════════════════════════════════════
 
         """
     }

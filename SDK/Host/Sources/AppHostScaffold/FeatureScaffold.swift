@@ -36,7 +36,7 @@ public struct FeatureScaffold {
 
     /// The names of the packages the scaffold depends on, which SwiftPM derives from their folders:
     /// a package folder of the same name would be the same package to it.
-    static let dependencyIdentities: Set<String> = ["sdk", "mocks", "host", "swiftui"]
+    static let dependencyIdentities: Set<String> = ["sdk", "mocks", "host", "swiftui", "snapshots"]
 
     /// Checks the name and the SDK folder.
     public init(name: String, sdk: String = FeatureScaffold.defaultSDK, mainActorByDefault: Bool = true) throws(ScaffoldError) {
@@ -54,7 +54,7 @@ public struct FeatureScaffold {
                 message: "feature name '\(name)' would name the package folder \(name), which SwiftPM would take for the SDK's package '\(name.lowercased())' the feature depends on; choose another name"
             )
         }
-        for part in ["Package.swift", "Mocks/Package.swift", "Host/Package.swift", "SwiftUI/Package.swift"] {
+        for part in ["Package.swift", "Mocks/Package.swift", "Host/Package.swift", "SwiftUI/Package.swift", "Snapshots/Package.swift"] {
             let manifest = URL(fileURLWithPath: sdk).appendingPathComponent(part).path
             guard FileManager.default.fileExists(atPath: manifest) else {
                 throw ScaffoldError(message: "\(sdk) is not an AppHost SDK folder (no \(part)); pass the SDK folder of an AppHost checkout with --sdk DIR")
@@ -84,6 +84,7 @@ public struct FeatureScaffold {
             ("Sources/\(name)Entry/\(name)Entry.swift", entry),
             ("Tests/\(name)FeatureTests/\(name)ViewModelTests.swift", viewModelTests),
             ("Tests/\(name)FeatureTests/\(name)IntegrationTests.swift", integrationTests),
+            ("Tests/\(name)FeatureTests/__Snapshots__/\(name)IntegrationTests/theListMatchesItsSnapshot.1.txt", listScreen),
             ("Flows/\(routeName).flow", flow),
         ]
     }
@@ -112,8 +113,9 @@ public struct FeatureScaffold {
         // swift-tools-version:6.2
         // The \(name) feature, built outside the AppHost repository. `swift build` makes
         // .build/debug/lib\(name)Feature.so; drop it into any features folder of a host that
-        // speaks the same SDK. The kit, SwiftUI for Linux, RouterMock and AppHostTesting all come
-        // from one SDK folder, by path: point `sdk` at another copy or version of it to build against that one.
+        // speaks the same SDK. The kit, SwiftUI for Linux, RouterMock, AppHostTesting and the snapshot
+        // strategies all come from one SDK folder, by path: point `sdk` at another copy or version
+        // of it to build against that one.
         import PackageDescription
 
         let sdk = "\(sdk)"
@@ -132,6 +134,7 @@ public struct FeatureScaffold {
                 .package(path: sdk + "/Mocks"),
                 .package(path: sdk + "/Host"),
                 .package(path: sdk + "/SwiftUI"),
+                .package(path: sdk + "/Snapshots"),
             ],
             targets: [
                 // What other features may import to navigate here.
@@ -146,7 +149,10 @@ public struct FeatureScaffold {
                         "\(name)Feature", "\(name)Interface", kit,
                         .product(name: "AppHostKitMocks", package: "Mocks"),
                         .product(name: "AppHostTesting", package: "Host"),
-                    ]
+                        .product(name: "AppHostSnapshotTesting", package: "Snapshots"),
+                    ],
+                    // The screens the snapshot tests compare with, recorded beside them.
+                    exclude: ["__Snapshots__"]
                 ),
             ]
         )
@@ -169,7 +175,7 @@ public struct FeatureScaffold {
 
         ```sh
         swift build        # makes .build/debug/lib\(name)Feature.so
-        swift test         # the view model with RouterMock, and the library through the real loader
+        swift test         # the view model with RouterMock, the library through the real loader, a snapshot
         mkdir -p features && cp .build/debug/lib\(name)Feature.so features/
         apphost --start \(routeName) --features features   # apphost: .build/debug of an AppHost checkout
         ```

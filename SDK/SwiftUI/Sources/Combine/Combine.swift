@@ -1,4 +1,5 @@
-// Combine for Linux: OpenCombine (a reimplementation of Combine's API, tested against Apple's) under
-// Combine's name, so `import Combine` compiles unchanged, with what apps use of Combine's
-// Foundation and Dispatch parts built on the host's time (docs/swiftui.md, "Combine").
-@_exported import OpenCombine
+// Combine for Linux: OpenCombine (a reimplementation of Combine's API, tested against Apple's),
+// compiled into this module by the CombineSources plugin, so `import Combine` compiles unchanged
+// and the types are Combine's own (`Combine.AnyCancellable`). The files here add what apps use of
+// Combine's Foundation and Dispatch parts, built on the host's time, and the operators OpenCombine
+// lacks (docs/swiftui.md, "Combine").

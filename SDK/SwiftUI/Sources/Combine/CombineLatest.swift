@@ -1,5 +1,4 @@
 import Foundation
-import OpenCombine
 
 // The operators OpenCombine 0.14 lacks that app code uses most: `combineLatest` (and
 // `Publishers.CombineLatest`, 3 and 4) and `merge(with:)` (`Publishers.Merge`, 3 and 4, and
@@ -51,8 +50,8 @@ final class Gathering<Downstream: Subscriber>: Subscription, CustomStringConvert
             receiveSubscription: { [weak self] subscription in
                 guard let self else { return subscription.cancel() }
                 let keep = lock.withLock { () -> Bool in
-                    guard downstream != nil else { return false }
-                    upstreams[index] = subscription
+                    guard self.downstream != nil else { return false }
+                    self.upstreams[index] = subscription
                     return true
                 }
                 if keep { subscription.request(.unlimited) } else { subscription.cancel() }

@@ -1,5 +1,4 @@
 import Foundation
-import OpenCombine
 import Synchronization
 
 // What apps use of Combine's Foundation part: a timer's publisher (`Timer.publish(every:on:in:)`,
@@ -81,7 +80,7 @@ extension NotificationCenter {
     }
 
     /// Notifications of one name posted to a center, sent to each subscriber as they are posted.
-    public struct Publisher: OpenCombine.Publisher, @unchecked Sendable {
+    public struct Publisher: Combine.Publisher, @unchecked Sendable {
         public typealias Output = Notification
         public typealias Failure = Never
 

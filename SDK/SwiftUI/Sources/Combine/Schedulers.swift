@@ -2,7 +2,6 @@
 import Dispatch
 import Foundation
 import Glibc
-import OpenCombine
 import Synchronization
 
 // Combine's schedulers for Dispatch and Foundation, on the host's time. Work a scheduler is given
@@ -63,7 +62,7 @@ private func monotonicNanoseconds() -> UInt64 {
 
 // MARK: DispatchQueue
 
-extension DispatchQueue: OpenCombine.Scheduler {
+extension DispatchQueue: Combine.Scheduler {
     /// A moment of a dispatch queue's scheduler.
     public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable {
         /// The moment, as dispatch counts it.
@@ -231,7 +230,7 @@ extension DispatchQueue: OpenCombine.Scheduler {
 
 // MARK: RunLoop
 
-extension RunLoop: OpenCombine.Scheduler {
+extension RunLoop: Combine.Scheduler {
     /// A moment of a run loop's scheduler: a date.
     public struct SchedulerTimeType: Strideable, Codable, Hashable, Sendable {
         public var date: Date

@@ -5,7 +5,7 @@
 
 /// The major version of this module's ABI; equal to the number in ABI/SwiftUI.map (a test checks it).
 @_spi(Host)
-public let swiftUIABIMajor: Int32 = 1
+public let swiftUIABIMajor: Int32 = 2
 
 /// The module's ABI major version, for the host, which opens the library without importing it.
 @_spi(Host)
