@@ -40,17 +40,20 @@ let package = Package(
         .plugin(name: "AssetSymbols", capability: .buildTool(), dependencies: ["AssetSymbolsTool"]),
         .executableTarget(name: "AssetSymbolsTool"),
         // OpenCombine's sources compiled into Combine (Plugins/CombineSources says why).
-        .plugin(name: "CombineSources", capability: .buildTool(), dependencies: ["CombineSourcesTool"]),
-        // It depends on OpenCombine only so that SwiftPM resolves the package and the plugin can
-        // read its sources (a package no target uses is left out of the graph); it imports nothing of it.
-        .executableTarget(name: "CombineSourcesTool", dependencies: [.product(name: "OpenCombine", package: "OpenCombine")]),
+        .plugin(name: "CombineSources", capability: .buildTool()),
         // `import Combine` for Linux: OpenCombine's publishers, subjects and ObservableObject,
         // compiled into this module, with what apps use of Combine's Foundation and Dispatch parts.
         // OpenCombine's code is written for the Swift 5 language mode and without library
         // evolution, so the module is built that way; its release build prints no warning.
         .target(
             name: "Combine",
-            dependencies: [.product(name: "AppHostKit", package: "SDK")],
+            dependencies: [
+                .product(name: "AppHostKit", package: "SDK"),
+                // Named only so that SwiftPM resolves OpenCombine and the plugin can read its sources
+                // (a package no target names is left out of the graph). The condition, a platform the
+                // SDK is never built for, keeps OpenCombine itself from being built or linked.
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.wasi])),
+            ],
             swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-suppress-warnings"], .when(configuration: .release))],
             plugins: ["CombineSources"]
         ),
