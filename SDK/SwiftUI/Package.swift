@@ -44,7 +44,9 @@ let package = Package(
         // `import Combine` for Linux: OpenCombine's publishers, subjects and ObservableObject,
         // compiled into this module, with what apps use of Combine's Foundation and Dispatch parts.
         // OpenCombine's code is written for the Swift 5 language mode and without library
-        // evolution, so the module is built that way; its release build prints no warning.
+        // evolution, so the module is built that way. Its warnings are suppressed in every build,
+        // as SwiftPM suppresses a remote package's: they are OpenCombine's (three generic
+        // parameters that shadow), and every feature package's first build would print them.
         .target(
             name: "Combine",
             dependencies: [
@@ -54,7 +56,7 @@ let package = Package(
                 // SDK is never built for, keeps OpenCombine itself from being built or linked.
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.wasi])),
             ],
-            swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-suppress-warnings"], .when(configuration: .release))],
+            swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-suppress-warnings"])],
             plugins: ["CombineSources"]
         ),
         // UIKit for Linux, limited to the types SwiftUI's bridges and common view code name.
