@@ -14,6 +14,9 @@ import Glibc
 enum Entry {
     static func main() {
         VirtualTime.installExecutors()
+        // A process of apphost runs one session at a time: a request no session's code made (a
+        // detached task of the app's) is that session's.
+        RecordedNetwork.requestsOfNoSessionAreTheSessions = true
         Task { @MainActor in
             await AppHostCommand.launch()
             exit(0)

@@ -40,13 +40,15 @@ public enum RecordedNetwork {
         var folders: [String] = []
         var recordFolder: String?
         var observing = false
-        /// The sessions made in this process, while they live: a request whose code is no
-        /// session's (a detached task) counts for the one there is. With more than one (a test
-        /// process running several), such a request is no session's: it would be guessed.
+        /// The sessions made in this process, while they live.
         var sessions: [WeakJobs] = []
+        /// Whether a request whose code is no session's (a detached task) counts for the process's
+        /// one live session (``requestsOfNoSessionAreTheSessions``).
+        var guessesOwner = false
 
-        /// The one live session, if there is exactly one.
+        /// The one live session, if there is exactly one and requests of no session are its.
         mutating func onlySession() -> SessionJobs? {
+            guard guessesOwner else { return nil }
             sessions.removeAll { $0.jobs == nil }
             return sessions.count == 1 ? sessions[0].jobs : nil
         }
@@ -111,8 +113,19 @@ public enum RecordedNetwork {
         }
     }
 
-    /// Notes `jobs` as a live session: while it is the only one, a request made by no session's
-    /// code counts for it.
+    /// Whether a request made by no session's code (a detached task the app started) counts for
+    /// the process's session, while it has exactly one: its work, and its errors the session's.
+    /// `apphost` says so: its process runs one session, and all of its requests are the app's.
+    /// Off by default, and so in a test process, where the test's own code makes requests beside
+    /// the sessions it runs (a repository tested on its own): they are no session's, and an error
+    /// of theirs goes to standard error, never into a session another test is checking.
+    public static var requestsOfNoSessionAreTheSessions: Bool {
+        get { state.withLock { $0.guessesOwner } }
+        set { state.withLock { $0.guessesOwner = newValue } }
+    }
+
+    /// Notes `jobs` as a live session: while it is the only one, and
+    /// ``requestsOfNoSessionAreTheSessions``, a request made by no session's code counts for it.
     package static func sessionStarted(_ jobs: SessionJobs) {
         state.withLock { state in
             state.sessions.removeAll { $0.jobs == nil }
