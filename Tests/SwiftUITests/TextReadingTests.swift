@@ -20,6 +20,8 @@ struct TextReadingTests {
         ("A \\*literal\\* star", "A *literal* star"),
         ("an *unclosed emphasis", "an *unclosed emphasis"),
         ("one ~tilde~ only", "one ~tilde~ only"),
+        ("Café, naïve résumé 👩‍👩‍👧 — plain", "Café, naïve résumé 👩‍👩‍👧 — plain"),
+        ("e\u{301} *accented*", "e\u{301} accented"),
     ])
     func aLiteralsMarkdownIsReadWithItsEmphasisDropped(markdown: String, heard: String) {
         #expect(said(Text(LocalizedStringKey(markdown))) == heard)
@@ -30,6 +32,7 @@ struct TextReadingTests {
         let name = "**not bold**"
         #expect(said(Text("Hello, **\(name)**!")) == "Hello, **not bold**!")
         #expect(said(Text("Total: _\(3)_ items")) == "Total: 3 items")
+        #expect(said(Text("Hello, \(name), welcome")) == "Hello, **not bold**, welcome", "a literal with no Markdown keeps its values as they are")
         #expect(said(Text(verbatim: "**kept**")) == "**kept**", "verbatim text is never read as Markdown")
         let variable = "**kept**"
         #expect(said(Text(variable)) == "**kept**", "a String is never read as Markdown, as in SwiftUI")

@@ -28,6 +28,8 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
     /// What a reader hears: the Markdown of the literal read (its emphasis dropped), each value as it is.
     var readText: String {
         guard let template else { return InlineMarkdown.plainText(text) }
+        // A literal with no Markdown reads as written, with its values in place: the text itself.
+        guard InlineMarkdown.mayHoldMarkup(template) else { return text }
         var values = self.values.makeIterator()
         return String(InlineMarkdown.plainText(template).flatMap { character in
             character == LocalizedStringKey.placeholder ? Array(values.next() ?? "") : [character]

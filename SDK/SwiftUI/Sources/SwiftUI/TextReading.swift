@@ -12,8 +12,8 @@ enum InlineMarkdown {
     // Long: one switch over the kinds of node a reader hears, each case a line or two.
     /// The text `markdown` reads as; `protected` ranges (interpolated values) are never parsed.
     static func plainText(_ markdown: String) -> String {
+        guard mayHoldMarkup(markdown) else { return markdown }
         let characters = Array(markdown)
-        guard characters.contains(where: { "*_~`[\\".contains($0) }) else { return markdown }
         var output: [Character] = []
         var delimiters: [(character: Character, count: Int, at: Int, canOpen: Bool)] = []
         var index = 0
@@ -98,6 +98,18 @@ enum InlineMarkdown {
             }
         }
         return String(output)
+    }
+
+    /// Whether `text` holds a character Markdown gives a meaning (`*`, `_`, `~`, a backtick, `[`, a
+    /// backslash). Most labels hold none, and are read as written: their bytes are looked at, not
+    /// their characters, which cost a walk of Unicode's grapheme rules each.
+    static func mayHoldMarkup(_ text: String) -> Bool {
+        text.utf8.contains { byte in
+            switch byte {
+            case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "\\"): true
+            default: false
+            }
+        }
     }
 
     /// The index of the bracket that closes the one at `start`, or nil.
