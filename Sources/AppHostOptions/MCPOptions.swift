@@ -19,6 +19,9 @@ public struct MCPOptions: ParsableArguments, Sendable {
     @Flag(help: "Load features from folders a client names even when others could write there (the checks --allow-untrusted skips for the server's own folders still apply to a client's unless this is given).")
     public var allowUntrustedClientFolders = false
 
+    @Flag(help: "Run each session on one thread: code that hops to the global pool (a @concurrent call) runs on the session thread, in order. Faster; docs/sessions.md says what it changes.")
+    public var oneThread = false
+
     public init() {}
 
     public func validate() throws {
@@ -37,5 +40,6 @@ public struct MCPOptions: ParsableArguments, Sendable {
     public var arguments: [String] {
         ["--idle-timeout", String(idleTimeout), "--max-sessions", String(maxSessions), "--feature-timeout", String(featureTimeout)]
             + (root.map { ["--root", $0] } ?? []) + (allowUntrustedClientFolders ? ["--allow-untrusted-client-folders"] : [])
+            + (oneThread ? ["--one-thread"] : [])
     }
 }

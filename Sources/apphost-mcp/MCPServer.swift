@@ -55,6 +55,7 @@ struct AppHostMCP: AsyncParsableCommand {
             allowUntrustedClientFolders: mcp.allowUntrustedClientFolders
         )
         made.madeRoot = mcp.root == nil
+        made.oneThread = mcp.oneThread
         let calls = made
 
         let server = Server(

@@ -30,6 +30,8 @@ struct ToolCalls: Sendable {
     var madeRoot = false
     /// Whether folders a client names skip the trust checks (`--allow-untrusted-client-folders`).
     let allowUntrustedClientFolders: Bool
+    /// Whether each session runs on one thread (`--one-thread`).
+    var oneThread = false
 
     var recordings: String { recordingFolder.path }
 
@@ -148,7 +150,7 @@ struct ToolCalls: Sendable {
             childArguments += ["--size-class=" + sizeClass]
         }
         childArguments += try arguments.strings("network").map { "--network=" + $0 }
-        childArguments += try features(arguments) + ["--feature-timeout", String(featureTimeout)]
+        childArguments += try features(arguments) + ["--feature-timeout", String(featureTimeout)] + (oneThread ? ["--one-thread"] : [])
         guard let id = await sessions.reserve(limit: maximumSessions) else {
             let open = await sessions.ids
             throw ToolError(message: "start: \(maximumSessions) session\(maximumSessions == 1 ? " is" : "s are") open or starting, the most at once (--max-sessions); close one (open: \(open.joined(separator: ", ")))")

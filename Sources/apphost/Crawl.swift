@@ -26,6 +26,9 @@ struct CrawlOptions: ParsableArguments {
     @Option(name: .customLong("from"), help: "Explore from this state (a deep link, as apphost state prints it) instead of the start's first screen; repeatable, to share a large app's crawl between machines.")
     var from: [String] = []
 
+    @Flag(help: "Run the session on one thread: code that hops to the global pool (a @concurrent call) runs on the session thread, in order. Faster; docs/sessions.md says what it changes.")
+    var oneThread = false
+
     func validate() throws {
         for link in from {
             do {
@@ -77,6 +80,8 @@ struct Crawl: AsyncParsableCommand {
         features.bootstrapLogging()
         if serve {
             ParentWatch.endWhenOrphaned(parent: parent)
+            let oneThread = crawl.oneThread
+            await MainActor.run { CrawlExplorer.oneThread = oneThread }
             try await Crawler.serve(start: crawl.start, limit: crawl.featureTimeout, features: features)
             return
         }

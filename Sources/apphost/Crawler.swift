@@ -91,7 +91,7 @@ struct Crawler {
     /// queue waits in a file: what grows in memory is the keys seen.
     func run(visit: (CrawlReport.Reached) throws -> Void) async throws -> (truncated: Bool, neverReached: [String]) {
         let arguments = ["crawl", "--serve", "--parent", String(getpid()), "--start", options.start, "--feature-timeout", String(options.featureTimeout)]
-            + features.childArguments
+            + (options.oneThread ? ["--one-thread"] : []) + features.childArguments
         let workers = (0..<Self.workerCount).map { _ in CrawlChildren(arguments: arguments) }
         defer { workers.forEach { $0.retire() } }
         // States are explored ahead, a batch at a time across the workers, and taken in the queue's

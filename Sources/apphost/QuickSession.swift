@@ -27,7 +27,7 @@ enum QuickSession {
         "--start", "--open", "--state", "--script", "--width", "--format", "--color", "--feature-timeout",
         "--settle-timeout", "--size-class", "--network", "--network-record",
     ]
-    static let flags: Set<String> = ["--allow-untrusted", "--strict", "--watch", "--tui"]
+    static let flags: Set<String> = ["--allow-untrusted", "--strict", "--watch", "--tui", "--one-thread"]
 
     // Long: one pass over the arguments, a case for each option.
     static func parse(_ arguments: [String]) -> Run? {
@@ -100,6 +100,7 @@ enum QuickSession {
         run.featureTimeout = featureTimeout
         run.settleTimeout = settleTimeout
         run.sizeClass = sizeClass
+        run.oneThread = flagsSet.contains("--one-thread")
         do {
             try run.features.validate()
             try run.validate()

@@ -54,6 +54,9 @@ struct Run: AsyncParsableCommand {
     @Option(help: "The device's width as the views' horizontalSizeClass: compact (a phone, the default) or regular (an iPad).")
     var sizeClass: Session.SizeClass = .compact
 
+    @Flag(help: "Run the session on one thread: code that hops to the global pool (a @concurrent call) runs on the session thread, in order. Faster; docs/sessions.md says what it changes.")
+    var oneThread = false
+
     func validate() throws {
         if tui {
             guard script == nil, format == .text else {
@@ -105,6 +108,7 @@ struct Run: AsyncParsableCommand {
             settleTimeout: .milliseconds(Int64((settleTimeout * 1000).rounded()))
         )
         options.sizeClass = sizeClass
+        options.oneThread = oneThread
         let session: Session
         do {
             session = try Launch.session(

@@ -37,6 +37,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The device's width as the views' horizontalSizeClass: compact (a phone, the default) or regular (an iPad).")
     var sizeClass: Session.SizeClass = .compact
 
+    @Flag(help: "Run the session on one thread: code that hops to the global pool (a @concurrent call) runs on the session thread, in order. Faster; docs/sessions.md says what it changes.")
+    var oneThread = false
+
     /// The parent's pid, as the program that runs this session gives it (apphost mcp).
     @Option(help: .hidden)
     var parent: Int32?
@@ -70,6 +73,7 @@ struct Serve: AsyncParsableCommand {
                 options: {
                     var options = Session.Options(width: width, format: .text, color: false, virtualTime: !realTime)
                     options.sizeClass = sizeClass
+                    options.oneThread = oneThread
                     return options
                 }(),
                 output: said,

@@ -58,6 +58,9 @@ struct FlowTest: AsyncParsableCommand {
     @Flag(help: "Let view models' sleeps take real time (by default they wait for the flow's wait steps).")
     var realTime = false
 
+    @Flag(help: "Run the session on one thread: code that hops to the global pool (a @concurrent call) runs on the session thread, in order. Faster; docs/sessions.md says what it changes.")
+    var oneThread = false
+
     @Option(help: "How long a command's work may keep running, or await what the host cannot see, in seconds, before its step fails.")
     var settleTimeout: Double = Double(Session.defaultSettleTimeout.components.seconds)
 
@@ -110,7 +113,7 @@ struct FlowTest: AsyncParsableCommand {
         let result: FlowResult
         do {
             let flow = try Flow(contentsOf: path)
-            result = await FlowRunner.run(flow, registry: host.registry, start: start, record: record, virtualTime: !realTime,
+            result = await FlowRunner.run(flow, registry: host.registry, start: start, record: record, virtualTime: !realTime, oneThread: oneThread,
                 settleTimeout: .milliseconds(Int64(settleTimeout * 1000)), featureTimeout: featureTimeout,
                 recordAgain: ShellWords.command(["apphost", "test", path, "--record"] + features.chosenArguments + chosenArguments))
         } catch {
@@ -288,6 +291,7 @@ struct FlowTest: AsyncParsableCommand {
         var arguments: [String] = []
         if let start { arguments += ["--start", start] }
         if realTime { arguments.append("--real-time") }
+        if oneThread { arguments.append("--one-thread") }
         return arguments
     }
 
@@ -297,6 +301,7 @@ struct FlowTest: AsyncParsableCommand {
         if let start { arguments += ["--start", start] }
         if record { arguments.append("--record") }
         if realTime { arguments.append("--real-time") }
+        if oneThread { arguments.append("--one-thread") }
         arguments += ["--settle-timeout", String(settleTimeout), "--feature-timeout", String(featureTimeout)]
         return arguments
     }

@@ -96,6 +96,9 @@ public enum CrawlExplorer {
     /// few; a screen that polls every millisecond would otherwise run 10,000 times a state.
     public static let wakeUpLimit = 64
 
+    /// Whether the sessions the crawl makes run on one thread (``Session/Options/oneThread``).
+    public static var oneThread = false
+
     private static func session(start: String, link: String?, registry: DestinationRegistry, errors: ErrorLog) async throws -> Session {
         if let link, link.hasPrefix(replayPrefix) {
             let lines = link.dropFirst(replayPrefix.count).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -114,9 +117,11 @@ public enum CrawlExplorer {
             }
             state = restored
         }
+        var options = Session.Options(width: FlowRunner.width, settleTimeout: settleTimeout, virtualTime: true)
+        options.oneThread = oneThread
         let session = Session(
             registry: registry, state: state,
-            options: Session.Options(width: FlowRunner.width, settleTimeout: settleTimeout, virtualTime: true),
+            options: options,
             output: { _ in }, errorOutput: { errors.lines.append($0.trimmingNewlines) }
         )
         await session.start()

@@ -68,7 +68,8 @@ public enum FlowRunner {
     public static let width = FlowRecorder.width
 
     /// Runs `flow`. With `virtualTime` (and where ``VirtualTime`` is available: in `apphost`), a
-    /// view model's sleeps wait for the flow's `wait` steps instead of the clock. Where the session
+    /// view model's sleeps wait for the flow's `wait` steps instead of the clock. With `oneThread`,
+    /// the session runs on one thread (``Session/Options/oneThread``). Where the session
     /// guard is installed (`apphost test`), a step that runs longer than `featureTimeout` seconds
     /// (0: no limit) ends the flow's process, naming the feature; on virtual time the limit starts
     /// again at each deadline a `wait` reaches.
@@ -76,7 +77,7 @@ public enum FlowRunner {
     /// `recordAgain` is the command a failed snapshot suggests for recording it again, as the run
     /// was asked for (its `--features` and the rest); by default `apphost test PATH --record`.
     public static func run(
-        _ flow: Flow, registry: DestinationRegistry, start defaultStart: String?, record: Bool = false, virtualTime: Bool = true,
+        _ flow: Flow, registry: DestinationRegistry, start defaultStart: String?, record: Bool = false, virtualTime: Bool = true, oneThread: Bool = false,
         settleTimeout: Duration = Session.defaultSettleTimeout, featureTimeout: Int = SessionGuard.defaultLimit,
         recordAgain: String? = nil
     ) async -> FlowResult {
@@ -85,7 +86,8 @@ public enum FlowRunner {
         }
         // What the flow's steps write (`record FILE`) stays in its folder, as its snapshots do.
         let folder = URL(fileURLWithPath: flow.path).deletingLastPathComponent().path
-        let options = Session.Options(width: width, settleTimeout: settleTimeout, virtualTime: virtualTime, writeRoot: folder)
+        var options = Session.Options(width: width, settleTimeout: settleTimeout, virtualTime: virtualTime, writeRoot: folder)
+        options.oneThread = oneThread
         let again = recordAgain ?? "apphost test \(ShellWords.quoted(flow.path)) --record"
         var result = await run(flow, registry: registry, start: start, record: record, options: options, limit: max(featureTimeout, 0), recordAgain: again)
         let names = Set(result.visited.map { String($0.prefix { $0 != "/" }) })

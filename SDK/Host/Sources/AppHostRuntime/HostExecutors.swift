@@ -33,6 +33,10 @@ package enum HostExecutors: ExecutorFactory {
         installed = true
     }
 
+    /// Whether this thread runs a job of the global pool on a session's own thread (a session on
+    /// one thread, ``SessionJobs/oneThread``): code that is on the pool, not on the main actor.
+    package static var runsPoolJobOnSessionThread: Bool { apphost_tasks_running_pool_inline() != 0 }
+
     /// Calls `body` on the global queue once `deadline` has passed (host work, never a session's).
     package static func wake(at deadline: ContinuousClock.Instant, _ body: @escaping @Sendable () -> Void) {
         let delay = ContinuousClock.now.duration(to: deadline)
@@ -81,6 +85,19 @@ package final class HostMainExecutor: MainExecutor, @unchecked Sendable {
         }
     }
 
+    /// Runs `job`, a job of the global pool, on the main thread behind what is queued there:
+    /// the pool's work of a session on one thread (``SessionJobs/oneThread``). It runs on the
+    /// pool's executor, so the code it runs is not on the main actor, as on a device.
+    package func enqueueFromPool(_ job: UnownedJob, for jobs: SessionJobs) {
+        jobs.add(.main)
+        Self.mainQueue.async {
+            apphost_tasks_set_running_pool_inline(1)
+            SessionJobs.running(for: jobs, job: job) { job.runSynchronously(on: HostExecutors.pool.asUnownedTaskExecutor()) }
+            apphost_tasks_set_running_pool_inline(0)
+            jobs.remove(.main)
+        }
+    }
+
     package func run() throws {
         dispatchMain()
     }
@@ -91,6 +108,9 @@ package final class HostMainExecutor: MainExecutor, @unchecked Sendable {
     /// The main queue is drained where dispatch chooses (on Linux, not always the main thread): the
     /// main actor is the queue, not a thread.
     package func checkIsolated() {
+        // A pool job run on the session's thread is on the main queue, but not on the main actor:
+        // code that assumes it is would stop on a device, and stops here.
+        precondition(!HostExecutors.runsPoolJobOnSessionThread, "not on the main actor: this code runs on the global pool (the session's own thread runs it, --one-thread)")
         dispatchPrecondition(condition: .onQueue(Self.mainQueue))
     }
 }
@@ -108,6 +128,14 @@ package final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @uncheck
     package func enqueue(_ job: UnownedJob, for jobs: SessionJobs?) {
         guard let jobs else {
             return HostWork.queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+        }
+        // A task of the session's hopping to the pool from the session's thread (a call to a
+        // `@concurrent` function; no task is current while it hops) runs on that thread, if the
+        // session asked for one thread: no thread is woken, and the order is the same on every
+        // run. A new task (`Task.detached`, a child) is enqueued while its maker is current, and
+        // goes to the pool, where it runs beside the session as on a device.
+        if jobs.oneThread, apphost_tasks_running() == jobs.opaque, withUnsafeCurrentTask(body: { $0 == nil }) {
+            return HostExecutors.main.enqueueFromPool(job, for: jobs)
         }
         jobs.add(.pool)
         Self.sessionWork.async {

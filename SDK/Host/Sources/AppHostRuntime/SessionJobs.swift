@@ -93,6 +93,15 @@ package final class SessionJobs: Sendable {
         apphost_tasks_free_clock(virtualClock)
     }
 
+    /// Whether the session runs on one thread: a task of its own that hops to the global pool runs
+    /// on the session's thread instead, behind what is queued there (see ``HostPoolExecutor``).
+    /// Set once, before the session's first job. Invariant for `nonisolated(unsafe)`: written only
+    /// by the session's init, before any job of the session exists; only read afterwards.
+    nonisolated(unsafe) package var oneThread = false
+
+    /// This object as the C side marks a thread running its jobs (``running(for:job:_:)``).
+    package var opaque: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) }
+
     /// The session whose job the code enqueuing one now belongs to, if any.
     package static var enqueuing: SessionJobs? {
         if let work = CommandWork.current { return work.jobs }

@@ -30,6 +30,8 @@ static _Thread_local int64_t last_suspending;
 static _Thread_local const apphost_virtual_clock *running_clock;
 /* The owner of the job this thread runs, if any (apphost_tasks_set_running). */
 static _Thread_local const void *running_for;
+/* Whether the job this thread runs is the pool's, run on a session's own thread. */
+static _Thread_local int running_pool_inline;
 
 static clock_read libc_clock(void) {
     clock_read read = atomic_load_explicit(&libc_clock_gettime, memory_order_acquire);
@@ -186,6 +188,10 @@ void apphost_tasks_set_running(const void *owner, const apphost_virtual_clock *c
 }
 
 const void *apphost_tasks_running(void) { return running_for; }
+
+void apphost_tasks_set_running_pool_inline(int inline_job) { running_pool_inline = inline_job; }
+
+int apphost_tasks_running_pool_inline(void) { return running_pool_inline; }
 
 const apphost_virtual_clock *apphost_tasks_running_clock(void) { return running_clock; }
 

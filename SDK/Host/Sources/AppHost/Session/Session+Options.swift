@@ -41,6 +41,11 @@ extension Session {
         public var maximumWakeUps: Int
         /// The width of the device the session stands for: the views' `horizontalSizeClass`.
         public var sizeClass: SizeClass = .compact
+        /// Run the session on one thread: the session's tasks that hop to the global pool (a call
+        /// to a `@concurrent` function) run on the session's thread, in the order they were
+        /// queued, instead of on a pool thread. Faster, and the same order on every run; what it
+        /// changes for code is in docs/sessions.md ("One thread").
+        public var oneThread = false
 
         /// Creates options.
         public init(

@@ -87,6 +87,7 @@ public final class Session {
         screens.live = navigator.live
         lastNotified = navigator.stamp
         jobs.isVirtual = options.virtualTime && VirtualTime.isAvailable
+        jobs.oneThread = options.oneThread
     }
 
     /// Hears changes made by work that runs beside the session (a view model's own task changing

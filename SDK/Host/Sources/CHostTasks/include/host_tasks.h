@@ -58,6 +58,14 @@ void apphost_tasks_set_running(const void *owner, const apphost_virtual_clock *c
 /* The owner this thread runs a job of, if any. */
 const void *apphost_tasks_running(void);
 
+/* Marks this thread as running a job of the global pool on a session's own thread (a session on
+   one thread), or not; the main actor's isolation check fails while it is set, as it would on a
+   pool thread. */
+void apphost_tasks_set_running_pool_inline(int inline_job);
+
+/* Whether this thread runs a job of the global pool on a session's own thread. */
+int apphost_tasks_running_pool_inline(void);
+
 /* The virtual clock this thread's reads use, if any. */
 const apphost_virtual_clock *apphost_tasks_running_clock(void);
 
