@@ -153,13 +153,13 @@ enum CompareBenchmark {
         let bare = try buildBareHello(in: workspace)
         let loop = try StartupBenchmark.buildLoop(in: workspace)
 
-        func session(_ build: Build, _ script: String, features: URL? = nil) throws -> Sample {
-            try Sample.of(build.apphost, ["--start", "home", "--script", script, "--features", (features ?? build.small).path], cache: build.cache)
+        func session(_ build: Build, _ script: String, features: URL? = nil, options: [String] = []) throws -> Sample {
+            try Sample.of(build.apphost, ["--start", "home", "--script", script, "--features", (features ?? build.small).path] + options, cache: build.cache)
         }
         /// Seconds a command of `script` (of `count` commands) takes, less a run with none.
-        func perCommand(_ build: Build, _ script: String, _ count: Int, cpu: Bool) throws -> Double {
-            let base = try session(build, empty)
-            let full = try session(build, script)
+        func perCommand(_ build: Build, _ script: String, _ count: Int, cpu: Bool, options: [String] = []) throws -> Double {
+            let base = try session(build, empty, options: options)
+            let full = try session(build, script, options: options)
             return (cpu ? full.cpu - base.cpu : full.wall - base.wall) / Double(count) * 1e6
         }
         let peak = try buildPeak(in: workspace)
@@ -188,6 +188,9 @@ enum CompareBenchmark {
             Figure(name: "11-command cycle as a process, wall", unit: "µs a command") { try perCommand($0, script, cycles * cycle.count, cpu: false) },
             Figure(name: "11-command cycle as a process, CPU", unit: "µs a command") { try perCommand($0, script, cycles * cycle.count, cpu: true) },
             Figure(name: "tap 1 Home → the list, then back, wall", unit: "µs a command") { try perCommand($0, taps, pairs * 2, cpu: false) },
+            Figure(name: "tap 1 Home → the list, then back, one thread, wall", unit: "µs a command") {
+                try perCommand($0, taps, pairs * 2, cpu: false, options: ["--one-thread"])
+            },
             Figure(name: "first screen ÷ a Foundation hello world, CPU", unit: "×") { build in
                 try session(build, empty).cpu / Sample.of(hello, [], cache: build.cache).cpu
             },
@@ -211,6 +214,7 @@ enum CompareBenchmark {
             Figure(name: "max resident memory, 400,000-command session", unit: "MiB") { try peakMemory($0, long400k) },
             Figure(name: "MCP screen call at the client, p50", unit: "ms") { try mcpScreenMedian($0) },
             Figure(name: "apphost crawl from main", unit: "activations/s") { try crawlRate($0) },
+            Figure(name: "apphost crawl from main, one thread", unit: "activations/s") { try crawlRate($0, options: ["--one-thread"]) },
         ]
     }
 
@@ -311,10 +315,10 @@ enum CompareBenchmark {
     }
 
     /// Elements activated a second by `apphost crawl --start main` on the build's own app.
-    private static func crawlRate(_ build: Build) throws -> Double? {
+    private static func crawlRate(_ build: Build, options: [String] = []) throws -> Double? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: build.apphost)
-        process.arguments = ["crawl", "--start", "main", "--format", "json", "--features", build.directory.path]
+        process.arguments = ["crawl", "--start", "main", "--format", "json", "--features", build.directory.path] + options
         process.environment = ProcessInfo.processInfo.environment.merging([RegistryCache.environmentVariable: build.cache]) { $1 }
         let output = Pipe()
         process.standardOutput = output
