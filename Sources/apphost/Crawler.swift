@@ -23,18 +23,21 @@ struct Crawler {
     /// How many states each line of progress stands for.
     static let progressStep = 10
 
-    /// What the parent asks a child for: the state `link`, and what its elements from `from` on do.
+    /// What the parent asks a child for: the state `link` described, and what its elements from
+    /// `from` on do; with `to`, what its elements `from` through `to` do, with no description (the
+    /// parent has it already, and `link` is the described state's own).
     struct Request: Codable {
         var link: String
         var from: Int
+        var to: Int? = nil
     }
 
     /// The line that ends each answer.
     static let endOfAnswer = "end"
 
     /// `apphost crawl --serve`: reads requests, one JSON line each, and answers each with JSON lines
-    /// (the node, then an edge per element from `from`), then `end`; a state that cannot be drawn is
-    /// answered with `end` alone. Ends at the end of its input.
+    /// (the node, then an edge per element from `from`; with `to`, only the edges of that run), then
+    /// `end`; a state that cannot be drawn is answered with `end` alone. Ends at the end of its input.
     @MainActor
     static func serve(start: String, limit: Int, features: FeatureOptions) async throws {
         AnswerChannel.take()
@@ -43,20 +46,29 @@ struct Crawler {
         let encoder = JSONEncoder()
         while let line = await nextInputLine() {
             defer { AnswerChannel.write(endOfAnswer + "\n") }
-            guard let request = try? JSONDecoder().decode(Request.self, from: Data(line.utf8)),
-                let node = try? await CrawlExplorer.describe(start: start, link: request.link.isEmpty ? nil : request.link, registry: host.registry)
-            else { continue }
-            AnswerChannel.write(String(decoding: try encoder.encode(node), as: UTF8.self) + "\n")
+            guard let request = try? JSONDecoder().decode(Request.self, from: Data(line.utf8)) else { continue }
+            let link: String
+            let last: Int
+            var labels: [String] = []
+            if let to = request.to {
+                (link, last) = (request.link, to)
+            } else {
+                guard let node = try? await CrawlExplorer.describe(start: start, link: request.link.isEmpty ? nil : request.link, registry: host.registry)
+                else { continue }
+                AnswerChannel.write(String(decoding: try encoder.encode(node), as: UTF8.self) + "\n")
+                (link, last, labels) = (node.link, node.count, node.labels)
+            }
             // Elements are numbered from 1: a request from 0 or below starts at the first.
             let first = max(request.from, 1)
-            guard first <= node.count else { continue }
-            for number in first...node.count {
-                let edge = await SessionGuard.watch("activating element \(number) of \(node.link)", limit: limit) {
+            guard first <= last else { continue }
+            for number in first...last {
+                let edge = await SessionGuard.watch("activating element \(number) of \(link)", limit: limit) {
                     do {
-                        return try await CrawlExplorer.activate(number, start: start, link: node.link, registry: host.registry)
+                        return try await CrawlExplorer.activate(number, start: start, link: link, registry: host.registry)
                     } catch {
                         // The state could not be restored for this element: reported on it, never skipped.
-                        let label = node.labels.indices.contains(number - 1) ? node.labels[number - 1] : "element \(number)"
+                        // Without the description here, the label is empty: the parent has it.
+                        let label = labels.indices.contains(number - 1) ? labels[number - 1] : ""
                         return CrawlEdge(number: number, label: label, command: "tap \(number)", to: nil, toKey: nil, problem: "\(error)")
                     }
                 }
@@ -167,63 +179,103 @@ struct Crawler {
     /// The most states explored ahead in one batch.
     static let batchLimit = 256
 
-    /// What each of `links` leads to, explored by the workers at once, each taking the next link not taken.
+    /// How many elements of a state one request activates. A state's elements are shared among
+    /// the workers a run at a time, so a state whose elements wait (a callback's real latency)
+    /// holds a worker for a run, not for all of them.
+    static let runLength = 1
+
+    /// How long the parent waits for a line from a child: the child's own guard ends it when a
+    /// command hangs; this is for a child stuck elsewhere.
+    private var patience: Double? { options.featureTimeout == 0 ? nil : Double(options.featureTimeout) * 3 + 5 }
+
+    /// What each of `links` leads to. The states are described first, across the workers at once;
+    /// then their elements are activated a run at a time, each run by the next worker free. The
+    /// edges are put back in each state's order: the report is the one a single child gives.
     private func explore(_ links: [String], workers: [CrawlChildren]) -> [(CrawlNode, [CrawlEdge])?] {
-        let results = Mutex<[(CrawlNode, [CrawlEdge])?]>(Array(repeating: nil, count: links.count))
+        let nodes = inParallel(links.count, workers: workers) { index, children in describe(links[index], children: children) }
+        let runs: [(state: Int, numbers: ClosedRange<Int>)] = nodes.enumerated().flatMap { state, node in
+            stride(from: 1, through: node?.count ?? 0, by: Self.runLength).map { from in
+                (state, from...min(from + Self.runLength - 1, node?.count ?? 0))
+            }
+        }
+        let edges = inParallel(runs.count, workers: workers) { index, children in
+            nodes[runs[index].state].map { activate(runs[index].numbers, of: $0, children: children) }
+        }
+        var explored = nodes.map { $0.map { ($0, [CrawlEdge]()) } }
+        for (index, run) in runs.enumerated() {
+            explored[run.state]?.1 += edges[index] ?? []
+        }
+        return explored
+    }
+
+    /// `body` of each index below `count`, on the workers at once, each taking the next index not taken.
+    private func inParallel<Result: Sendable>(_ count: Int, workers: [CrawlChildren], _ body: @Sendable (Int, CrawlChildren) -> Result?) -> [Result?] {
+        let results = Mutex<[Result?]>(Array(repeating: nil, count: count))
         let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: min(workers.count, links.count)) { worker in
+        DispatchQueue.concurrentPerform(iterations: min(workers.count, count)) { worker in
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < links.count else { return }
-                let result = explore(links[index], children: workers[worker])
+                guard index < count else { return }
+                let result = body(index, workers[worker])
                 results.withLock { $0[index] = result }
             }
         }
         return results.withLock { $0 }
     }
 
-    /// The node and its edges, from as many children as it takes: one that ends early (a crash or a
-    /// hang while activating an element) is noted on that element, and a new child goes on after it.
-    private func explore(_ link: String, children: CrawlChildren) -> (CrawlNode, [CrawlEdge])? {
+    /// Sends `request` to a warm child of `children`; the child, or nil if none can take it.
+    private func send(_ request: Request, to children: CrawlChildren) -> LineChild? {
+        guard let child = children.warm(), let line = try? JSONEncoder().encode(request), child.send(String(decoding: line, as: UTF8.self)) else { return nil }
+        return child
+    }
+
+    /// The state `link`, described by a child; nil if it cannot be drawn (a dead end, reported on
+    /// the edge that led here). A child that said so goes on serving; one that ended or said
+    /// something else is replaced.
+    private func describe(_ link: String, children: CrawlChildren) -> CrawlNode? {
+        guard let child = send(Request(link: link, from: Int.max), to: children) else { return nil }
+        let first = child.readLine(timeout: patience)
+        guard let first, let node = try? JSONDecoder().decode(CrawlNode.self, from: Data(first)) else {
+            if first.map({ !$0.elementsEqual(Self.endOfAnswer.utf8) }) ?? true { children.retire(killing: first != nil) }
+            return nil
+        }
+        // No element was asked for: `end` follows. A child that ends instead is replaced.
+        if !(child.readLine(timeout: patience)?.elementsEqual(Self.endOfAnswer.utf8) ?? false) { children.retire(killing: true) }
+        return node
+    }
+
+    /// What elements `numbers` of `node` do, from as many children as it takes: one that ends early
+    /// (a crash or a hang while activating an element) is noted on that element, and a new child
+    /// goes on after it.
+    private func activate(_ numbers: ClosedRange<Int>, of node: CrawlNode, children: CrawlChildren) -> [CrawlEdge] {
         var edges: [CrawlEdge] = []
-        var node: CrawlNode?
-        var next = 1
+        var next = numbers.lowerBound
         let decoder = JSONDecoder()
-        let encoder = JSONEncoder()
-        while true {
-            guard let child = children.warm(), let request = try? encoder.encode(Request(link: link, from: next)),
-                child.send(String(decoding: request, as: UTF8.self))
-            else { return nil }
-            // The child's own guard ends it when a command hangs; this is for a child stuck elsewhere.
-            let patience = options.featureTimeout == 0 ? nil : Double(options.featureTimeout) * 3 + 5
-            let first = child.readLine(timeout: patience)
-            guard let first, let described = try? decoder.decode(CrawlNode.self, from: Data(first)) else {
-                // The state itself could not be drawn: a dead end, reported on the edge that led here.
-                // A child that said so goes on serving; one that ended or said something else is replaced.
-                if first.map({ !$0.elementsEqual(Self.endOfAnswer.utf8) }) ?? true { children.retire(killing: first != nil) }
-                return nil
-            }
-            node = described
+        func label(_ number: Int) -> String { node.labels.indices.contains(number - 1) ? node.labels[number - 1] : "element \(number)" }
+        while next <= numbers.upperBound {
+            guard let child = send(Request(link: node.link, from: next, to: numbers.upperBound), to: children) else { return edges }
             var answered = false
             while let line = child.readLine(timeout: patience) {
                 if line.elementsEqual(Self.endOfAnswer.utf8) {
                     answered = true
                     break
                 }
-                if let edge = try? decoder.decode(CrawlEdge.self, from: Data(line)) {
+                if var edge = try? decoder.decode(CrawlEdge.self, from: Data(line)) {
+                    // A child that could not restore the state for an element leaves its label to us.
+                    if edge.label.isEmpty { edge.label = label(edge.number) }
                     edges.append(edge)
                     next = edge.number + 1
                 }
             }
-            if answered || next > described.count { break }
-            // The child ended while activating element `next`.
+            if answered { break }
+            // The child ended while activating element `next` (or after the last, before its `end`).
             let said = children.retire()
-            let label = described.labels.indices.contains(next - 1) ? described.labels[next - 1] : "element \(next)"
-            edges.append(CrawlEdge(number: next, label: label, command: "tap \(next)", to: nil, toKey: nil, problem: said.said.isEmpty ? "the host ended (status \(said.status))" : said.said, crashed: true))
+            guard next <= numbers.upperBound else { break }
+            let problem = said.said.isEmpty ? "the host ended (status \(said.status))" : said.said
+            edges.append(CrawlEdge(number: next, label: label(next), command: "tap \(next)", to: nil, toKey: nil, problem: problem, crashed: true))
             next += 1
-            if next > described.count { break }
         }
-        return node.map { ($0, edges) }
+        return edges
     }
 }
 
