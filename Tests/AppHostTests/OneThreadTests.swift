@@ -1,4 +1,5 @@
 import AppHost
+import AppHostTesting
 @_spi(Host) import AppHostKit
 @testable import AppHostRuntime
 import Observation
@@ -148,5 +149,29 @@ struct OneThreadTests {
         #expect(model.status == "uploaded, answer 42")
         #expect(sut.virtualElapsed == .milliseconds(300))
         #expect(capture.errors.isEmpty)
+    }
+}
+
+/// A session on one thread in `apphost`: work off the main actor that assumes the main actor stops
+/// the program there, as it does on a pool thread, and work that does not runs as with threads.
+@Suite
+struct OneThreadProcessTests {
+    private let apphost = ProcessRunner.built("apphost")
+
+    @Test(arguments: [[], ["--one-thread"]])
+    func workOffTheMainActorThatAssumesItStopsTheProgramOnOneThreadToo(options: [String]) throws {
+        let fixtures = try FeatureFixtures()
+        let lane = fixtures.path("libLaneFeature.so")
+        try DriftedKit.buildFeatureAgainstThisKit("Lane", to: lane)
+        let arguments = ["--start", "lane", "--features", fixtures.directory.path] + options
+
+        let counted = try ProcessRunner.run(apphost, arguments, input: "tap Count\n")
+        let assumed = try ProcessRunner.run(apphost, arguments, input: "tap Count\ntap Assume\n")
+
+        #expect(counted.status == 0)
+        #expect(counted.output.contains("Status: counted 2"), "\(counted.output)")
+        #expect(assumed.status == SessionGuard.exitCode, "\(assumed.errors)")
+        #expect(assumed.errors.contains("error: \(lane): crashed"), "\(assumed.errors)")
+        #expect(assumed.errors.contains("while running 'tap Assume'"), "\(assumed.errors)")
     }
 }
