@@ -359,6 +359,68 @@ struct ProbingTests {
     }
 
     @Test
+    func aWarmStartPassesOverAnotherFoldersLinesEvenDamagedAndNotOverItsOwn() throws {
+        let setup = try Setup()
+        let other = try FeatureFixtures()
+        try setup.features.addBuiltFeature("Home")
+        let hello = other.path("libHelloFeature.so")
+        try CCompiler.compile(CCompiler.fixture("hello.c"), to: hello)
+        let both = ["--start", "home", "--log-level", "debug", "--features", other.directory.path]
+        let own = ["--start", "home", "--log-level", "debug"]
+        let warmLine = "warm start: "
+        let input = "open hello/greet?name=Ann\n"
+        _ = try run(both, setup, input: input)
+        #expect(try run(both, setup, input: input).errors.contains(warmLine))
+        // The hello file's line loses its fields after the path, as a write cut short leaves it.
+        let index = try Self.cacheFile(setup, "registry")
+        let lines = try String(contentsOfFile: index, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let damaged = lines.map { $0.hasPrefix("ok\t\(hello)\t") ? "ok\t\(hello)\t12" : String($0) }
+        try #require(damaged != lines.map(String.init))
+        try Data(damaged.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: index))
+
+        let ownFolder = try run(own, setup, input: input)
+        let bothFolders = try run(both, setup, input: input)
+
+        #expect(ownFolder.errors.contains(warmLine), "the damaged line is another folder's: \(ownFolder.errors)")
+        #expect(ownFolder.errors.contains("error: open hello/greet?name=Ann: no loaded feature provides 'hello' (loaded: home)"), "\(ownFolder.errors)")
+        #expect(!bothFolders.errors.contains(warmLine), "the damaged line is this start's: \(bothFolders.errors)")
+        #expect(bothFolders.output.contains("Hello, Ann!"), "\(bothFolders.output)")
+        #expect(try run(both, setup, input: input).errors.contains(warmLine), "the full path wrote the line again")
+    }
+
+    @Test
+    func aWarmStartFindsEachDescriptionWhateverOrderItsPathsBytesHave() throws {
+        let setup = try Setup()
+        try setup.features.addBuiltFeature("Home")
+        // As strings, "…/libf…" sorts before "…/libé…"; as bytes, a decomposed é ("e" and a
+        // combining accent) sorts before "f". The cache writes its files in the strings' order, so
+        // the plain file's line sits before three accented ones that are smaller as bytes.
+        let plain = setup.features.path("libfFeature.so")
+        try CCompiler.compile(CCompiler.fixture("hello.c"), to: plain, defines: ["FEATURE_NAME=\"plain\""])
+        for letter in ["a", "b", "c"] {
+            let accented = setup.features.path("libe\u{301}\(letter)Feature.so")
+            try CCompiler.compile(CCompiler.fixture("hello.c"), to: accented, defines: ["FEATURE_NAME=\"accent\(letter)\""])
+        }
+        let arguments = ["--start", "home", "--log-level", "debug"]
+        let input = "open accentb/greet?name=Ann\nopen plain/greet?name=Bo\n"
+
+        let cold = try run(arguments, setup, input: input)
+        let warm = try run(arguments, setup, input: input)
+        let listed = try run(["list"], setup)
+
+        for result in [cold, warm] {
+            #expect(result.output.contains("Hello, Ann!"), "\(result.output)\(result.errors)")
+            #expect(result.output.contains("Hello, Bo!"), "\(result.output)\(result.errors)")
+        }
+        // Every file's description is read from the cache, the accented ones' too.
+        #expect(listed.output.contains("5 features:"), "\(listed.output)")
+        for name in ["plain", "accenta", "accentb", "accentc"] {
+            #expect(listed.output.contains("  \(name)/greet(name: string)"), "\(listed.output)")
+        }
+        #expect(warm.errors.contains("warm start: "), "\(warm.errors)")
+    }
+
+    @Test
     func aWorldWritableFolderIsRefusedUnlessAllowed() throws {
         let setup = try Setup()
         try setup.features.addBuiltFeature("Home")

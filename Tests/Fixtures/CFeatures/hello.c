@@ -9,6 +9,10 @@
 #ifndef GREETING
 #define GREETING "Hello"
 #endif
+/* Tests that need several of it give each a name of its own. */
+#ifndef FEATURE_NAME
+#define FEATURE_NAME "hello"
+#endif
 
 static void render_hello(const apphost_host_api *api, apphost_screen *screen, const char *name) {
     char line[128];
@@ -26,8 +30,8 @@ static const apphost_destination destinations[] = {
 
 static const apphost_feature_descriptor descriptor = {
     APPHOST_C_FEATURE_HEADER,
-    .name = "hello",
-    .route_name = "hello",
+    .name = FEATURE_NAME,
+    .route_name = FEATURE_NAME,
     .destination_count = 1,
     .destination_size = APPHOST_DESTINATION_SIZE,
     .destinations = destinations,

@@ -96,6 +96,8 @@ package enum DescriptionFile {
         var bytes: [UInt8]
         /// Where each path's JSON is in `bytes`, once a line has been asked for.
         var lines: [String: Range<Int>]?
+        /// Lines looked for by bisection so far.
+        var bisections = 0
     }
 
     private static let read = Mutex<[String: Read]>([:])
@@ -120,10 +122,43 @@ package enum DescriptionFile {
     private static func withLine<Result>(of path: String, in file: String, _ body: (ArraySlice<UInt8>) -> Result) -> Result? {
         read.withLock { files in
             var entry = files[file] ?? Read(bytes: (try? FileBytes.read(file)) ?? [])
+            // A few lines are found by bisection; a reader of many (`apphost list`) gets the index.
+            if entry.lines == nil, entry.bisections < 8 {
+                entry.bisections += 1
+                files[file] = entry
+                if let range = bisect(path, in: entry.bytes) { return body(entry.bytes[range]) }
+            }
             if entry.lines == nil { entry.lines = index(entry.bytes) }
             files[file] = entry
             guard let range = entry.lines?[path] else { return nil }
             return body(entry.bytes[range])
+        }
+    }
+
+    /// The JSON of `path`'s line, found by bisection: the cache writes the file sorted by path, so
+    /// a start that needs one or two descriptions reads no other line. Nil when not found so: a
+    /// path whose order as a string differs from its bytes' order is then found by ``index(_:)``.
+    private static func bisect(_ path: String, in bytes: [UInt8]) -> Range<Int>? {
+        var path = path
+        return path.withUTF8 { key in
+            bytes.withUnsafeBufferPointer { buffer -> Range<Int>? in
+                guard let base = buffer.baseAddress, let keyBase = key.baseAddress else { return nil }
+                // Always a line's start, and past every line before the one sought.
+                var low = 0
+                var high = buffer.count
+                while low < high {
+                    var start = (low + high) / 2
+                    while start > low, buffer[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+                    let end = memchr(base + start, Int32(UInt8(ascii: "\n")), high - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? high
+                    let tab = memchr(base + start, Int32(UInt8(ascii: "\t")), end - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? end
+                    let length = tab - start
+                    var order = memcmp(base + start, keyBase, min(length, key.count))
+                    if order == 0 { order = length < key.count ? -1 : length > key.count ? 1 : 0 }
+                    if order == 0 { return tab < end ? (tab + 1)..<end : nil }
+                    if order < 0 { low = end + 1 } else { high = start }
+                }
+                return nil
+            }
         }
     }
 

@@ -36,36 +36,61 @@ package final class WarmIndex {
         let searchedFolders = searched.map { Array(($0.hasSuffix("/") ? String($0.dropLast()) : $0).utf8) }
         let header = Array("apphost-registry-cache \(RegistryCache.formatVersion)\nhost\t\(hostIdentity)\n".utf8)
         guard bytes.count >= header.count, bytes[0..<header.count].elementsEqual(header) else { return nil }
-        var start = header.count
-        var tabs: [Int] = []
-        tabs.reserveCapacity(9)
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            if end > start, !read(line: start..<end, searchedFolders: searchedFolders, tabs: &tabs) { return nil }
-            start = end + 1
+        let readable = bytes.withUnsafeBufferPointer { buffer in
+            var tabs: [Int] = []
+            tabs.reserveCapacity(9)
+            var start = header.count
+            while start < buffer.count {
+                let end = Self.end(of: UInt8(ascii: "\n"), in: buffer, from: start, to: buffer.count)
+                if end > start, !read(line: start..<end, of: buffer, searchedFolders: searchedFolders, tabs: &tabs) { return false }
+                start = end + 1
+            }
+            return true
         }
+        guard readable else { return nil }
         // Every folder searched must be one the index lists.
         guard searched.allSatisfy({ folders[$0.hasSuffix("/") ? String($0.dropLast()) : $0] != nil }) else { return nil }
     }
 
-    /// Takes one line in; false if the shortcut cannot be used.
-    private func read(line: Range<Int>, searchedFolders: [[UInt8]], tabs: inout [Int]) -> Bool {
-        tabs.removeAll(keepingCapacity: true)
-        for index in line where bytes[index] == UInt8(ascii: "\t") {
-            tabs.append(index)
-            if tabs.count == 9 { break }
+    /// The index of the first `byte` in `buffer[start..<end]`, or `end`: memchr, as a line of the
+    /// index is some hundred bytes and most of them are skipped.
+    private nonisolated static func end(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        guard start < end, let base = buffer.baseAddress, let found = memchr(base + start, Int32(byte), end - start) else { return end }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    /// Takes one line in; false if the shortcut cannot be used. A file's line in a folder not
+    /// searched now is passed over after its second field.
+    private func read(line: Range<Int>, of buffer: UnsafeBufferPointer<UInt8>, searchedFolders: [[UInt8]], tabs: inout [Int]) -> Bool {
+        let kindEnd = Self.end(of: UInt8(ascii: "\t"), in: buffer, from: line.lowerBound, to: line.upperBound)
+        let pathEnd = Self.end(of: UInt8(ascii: "\t"), in: buffer, from: kindEnd + 1, to: line.upperBound)
+        guard pathEnd < line.upperBound else { return false }
+        let kind = UnsafeBufferPointer(rebasing: buffer[line.lowerBound..<kindEnd])
+        let path = UnsafeBufferPointer(rebasing: buffer[(kindEnd + 1)..<pathEnd])
+        let isFolder = kind.elementsEqual("folder".utf8)
+        if !isFolder {
+            guard let slash = path.lastIndex(of: UInt8(ascii: "/")), let pathStart = path.baseAddress,
+                searchedFolders.contains(where: { folder in
+                    folder.count == slash - path.startIndex && (folder.isEmpty || folder.withUnsafeBufferPointer { memcmp($0.baseAddress!, pathStart, folder.count) == 0 })
+                })
+            else {
+                return true  // a file of a folder not searched now
+            }
         }
-        guard tabs.count == 9 else { return false }
-        let kind = bytes[line.lowerBound..<tabs[0]]
-        let path = bytes[(tabs[0] + 1)..<tabs[1]]
-        if kind.elementsEqual("folder".utf8) {
-            guard let key = RegistryCache.key(bytes, tabs) else { return false }
+        tabs.removeAll(keepingCapacity: true)
+        tabs.append(kindEnd)
+        tabs.append(pathEnd)
+        var cursor = pathEnd + 1
+        while tabs.count < 9 {
+            let tab = Self.end(of: UInt8(ascii: "\t"), in: buffer, from: cursor, to: line.upperBound)
+            guard tab < line.upperBound else { return false }
+            tabs.append(tab)
+            cursor = tab + 1
+        }
+        if isFolder {
+            guard let key = RegistryCache.key(buffer, tabs) else { return false }
             folders[String(decoding: path, as: UTF8.self)] = key
             return true
-        }
-        guard let slash = path.lastIndex(of: UInt8(ascii: "/")), searchedFolders.contains(where: { $0.elementsEqual(bytes[path.startIndex..<slash]) }) else {
-            return true  // a file of a folder not searched now
         }
         if kind.elementsEqual("refused".utf8) {
             guard let record = cache.record(bytes, line) else { return false }
@@ -76,21 +101,21 @@ package final class WarmIndex {
         // Claims: r:NAME, s:NAME, h:NAME or *:NAME@ROOT, comma-separated.
         var claim = tabs[7] + 1
         let end = tabs[8]
-        guard !bytes[claim..<end].elementsEqual("-".utf8) else { return true }
+        guard !(end - claim == 1 && buffer[claim] == UInt8(ascii: "-")) else { return true }
         while claim < end {
-            var stop = claim
-            while stop < end && bytes[stop] != UInt8(ascii: ",") { stop += 1 }
-            guard stop - claim >= 3, bytes[claim + 1] == UInt8(ascii: ":") else { return false }
+            let stop = Self.end(of: UInt8(ascii: ","), in: buffer, from: claim, to: end)
+            guard stop - claim >= 3, buffer[claim + 1] == UInt8(ascii: ":") else { return false }
             var nameEnd = stop
             var root: String?
-            if bytes[claim] == UInt8(ascii: "*") {
-                guard let at = bytes[(claim + 2)..<stop].firstIndex(of: UInt8(ascii: "@")) else { return false }
+            if buffer[claim] == UInt8(ascii: "*") {
+                let at = Self.end(of: UInt8(ascii: "@"), in: buffer, from: claim + 2, to: stop)
+                guard at < stop else { return false }
                 nameEnd = at
-                root = String(decoding: bytes[(at + 1)..<stop], as: UTF8.self)
+                root = String(decoding: UnsafeBufferPointer(rebasing: buffer[(at + 1)..<stop]), as: UTF8.self)
             }
-            let name = String(decoding: bytes[(claim + 2)..<nameEnd], as: UTF8.self)
+            let name = String(decoding: UnsafeBufferPointer(rebasing: buffer[(claim + 2)..<nameEnd]), as: UTF8.self)
             // A name claimed twice needs the clash rule: the full path applies it.
-            let claimed = KnownName(shell: bytes[claim] == UInt8(ascii: "s"), hidden: bytes[claim] == UInt8(ascii: "h"), root: root)
+            let claimed = KnownName(shell: buffer[claim] == UInt8(ascii: "s"), hidden: buffer[claim] == UInt8(ascii: "h"), root: root)
             guard claims.updateValue(claimed, forKey: name) == nil else {
                 return false
             }
