@@ -75,7 +75,7 @@ public struct FeatureOptions: ParsableArguments, Sendable {
         host.loadFeatures(from: discovery, options: options)
         // Nothing at all was found: a folder named by mistake (a package rather than its build
         // folder) is the likely cause, and saying so beats "no feature loaded" alone.
-        if host.registry.names.isEmpty, host.registry.shellNames.isEmpty {
+        if host.registry.offersNothing {
             for directory in host.searchedDirectories {
                 if let hint = FeatureDiscovery.emptyFolderHint(directory) { standardError("warning: \(hint)\n") }
             }

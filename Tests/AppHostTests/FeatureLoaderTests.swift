@@ -69,7 +69,30 @@ struct FeatureLoaderTests {
         let error = try #require(throws: FeatureLoadError.self) { try FeatureLoader.load(path, into: registry) }
 
         #expect(error.description == "\(path): navigation type CharacterFeature.CharacterNavigation is registered by both feature 'character' (\(path)) and feature 'character' (\(path)); register it in one feature only")
+        #expect(!registry.offersNothing)
         #expect(registry.names == ["character"])
+    }
+
+    @Test
+    func aRegistryOffersNothingOnlyWhenItKnowsNoNameRegisteredDeferredOrCached() throws {
+        let fixtures = try FeatureFixtures()
+        try fixtures.addBuiltFeature("Home")
+        let cache = try FeatureFixtures()
+        let options = LoadOptions(prober: FeatureProber(executable: ProcessRunner.built("apphost")), cache: RegistryCache(directory: cache.directory.path))
+        // Cold (the file probed, its feature deferred), then warm (its names known from the cache alone).
+        let hosts = (0..<2).map { _ in
+            let host = FeatureHost()
+            host.loadFeatures(from: FeatureDiscovery(directories: [fixtures.directory.path]), options: options)
+            return host
+        }
+
+        #expect(DestinationRegistry().offersNothing)
+        for host in hosts {
+            // Asked first: the names listed below make the warm index's features deferred ones.
+            #expect(!host.registry.offersNothing)
+            #expect(host.registry.names == ["home"])
+        }
+        #expect(hosts.map { $0.describeFiles().map(\.status) } == [[.probed], [.cached]])
     }
 
     @Test
@@ -103,6 +126,7 @@ struct FeatureLoaderTests {
         #expect(throws: FeatureLoadError.registrationFailed(path: path, reason: "feature 'failing' failed to register: the data store is missing")) {
             try FeatureLoader.register(library, into: registry)
         }
+        #expect(registry.offersNothing)
         #expect(registry.names.isEmpty)
     }
 }

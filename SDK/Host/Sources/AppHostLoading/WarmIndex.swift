@@ -36,6 +36,9 @@ package final class WarmIndex {
         let searchedFolders = searched.map { Array(($0.hasSuffix("/") ? String($0.dropLast()) : $0).utf8) }
         let header = Array("apphost-registry-cache \(RegistryCache.formatVersion)\nhost\t\(hostIdentity)\n".utf8)
         guard bytes.count >= header.count, bytes[0..<header.count].elementsEqual(header) else { return nil }
+        // A line is some hundred bytes and most claim one name or two.
+        claims.reserveCapacity(bytes.count / 128)
+        lines.reserveCapacity(bytes.count / 128)
         let readable = bytes.withUnsafeBufferPointer { buffer in
             var tabs: [Int] = []
             tabs.reserveCapacity(9)
@@ -162,7 +165,10 @@ package final class WarmIndex {
             let path = UnsafeBufferPointer(rebasing: index[(tabs[0] + 1)..<tabs[1]])
             guard let pathStart = path.baseAddress, let slash = path.lastIndex(of: UInt8(ascii: "/")), slash > 0 else { return false }
             let parent = UnsafeBufferPointer(rebasing: path[..<slash])
-            if folder.map({ !$0.path.elementsEqual(parent) }) ?? true {
+            let sameFolder = folder.map { folder in
+                folder.path.count == parent.count && (parent.isEmpty || memcmp(folder.path.baseAddress!, parent.baseAddress!, parent.count) == 0)
+            } ?? false
+            if !sameFolder {
                 if let folder { close(folder.descriptor) }
                 let descriptor = open(String(decoding: parent, as: UTF8.self), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
                 guard descriptor >= 0 else {

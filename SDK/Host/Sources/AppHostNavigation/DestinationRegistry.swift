@@ -221,6 +221,21 @@ public final class DestinationRegistry {
             .union(knownClaims.filter(\.value.shell).map(\.key)).sorted()
     }
 
+    /// Whether ``names`` and ``shellNames`` are both empty: found without building either, so that
+    /// a start with a thousand features does not sort their names to learn it has some.
+    public var offersNothing: Bool {
+        if !shellDefinitions.isEmpty || deferred.values.contains(where: { !$0.claims.shells.isEmpty }) || knownClaims.values.contains(where: \.shell) {
+            return false
+        }
+        let offered = { (name: String) in self.failedClaims[name] == nil }
+        let registered = registrations.values.contains { registration in
+            guard case .destinations = registration.role else { return false }
+            return offered(registration.name)
+        }
+        return !registered && !deferred.values.contains(where: { $0.claims.routes.contains(where: offered) })
+            && !knownClaims.contains(where: { !$0.value.shell && !$0.value.hidden && offered($0.key) })
+    }
+
     /// The names of destinations, registered or deferred, sorted; the app layer's names (outgoing
     /// types, `.app`, `.url.…`) are left out.
     public var names: [String] {
