@@ -10,7 +10,9 @@ nonisolated struct ArchiveCompactor: Sendable {
     func compact() -> Int {
         var state: UInt64 = 0xcbf2_9ce4_8422_2325
         var rounds = 0
-        while Self.threadCPUSeconds() < cpuSeconds {
+        // The thread's time so far is not this work's: a pool thread may have run much before it.
+        let started = Self.threadCPUSeconds()
+        while Self.threadCPUSeconds() - started < cpuSeconds {
             for _ in 0..<100_000 { state = (state ^ UInt64(truncatingIfNeeded: rounds)) &* 0x100_0000_01b3 }
             rounds += 1
             if Task.isCancelled { return 0 }
