@@ -101,9 +101,13 @@ package final class WarmIndex {
             return true
         }
         guard kind.elementsEqual("ok".utf8) else { return false }
+        return readClaims(of: line, from: tabs[7] + 1, to: tabs[8], in: buffer)
+    }
+
+    /// Takes in the claims of a file's line, `buffer[start..<end]`; false if the shortcut cannot be used.
+    private func readClaims(of line: Range<Int>, from start: Int, to end: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         // Claims: r:NAME, s:NAME, h:NAME or *:NAME@ROOT, comma-separated.
-        var claim = tabs[7] + 1
-        let end = tabs[8]
+        var claim = start
         guard !(end - claim == 1 && buffer[claim] == UInt8(ascii: "-")) else { return true }
         while claim < end {
             let stop = Self.end(of: UInt8(ascii: ","), in: buffer, from: claim, to: end)
