@@ -21,6 +21,21 @@ struct JSONParsingTests {
         #expect(read.text == value.text)
     }
 
+    @Test(arguments: [
+        "plain", "", "é 😀", "quote \" in the middle", "back\\slash", "new\nline", "tab\t", "control \u{1F} \u{7F}",
+    ])
+    func whatTheHostWritesIsWhatJSONSerializationReads(text: String) throws {
+        let value = JSONValue.object(["b": .string(text), "a": .array([.string(text), .bool(true), .number(-3), .null])])
+
+        let written = value.text
+        let read = try #require(JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String: Any])
+
+        #expect(read["b"] as? String == text)
+        #expect((read["a"] as? [Any])?.first as? String == text)
+        #expect(written.hasPrefix(#"{"a":["#), "keys are written sorted: \(written)")
+        #expect(JSONValue.quoted(text) == JSONValue.string(text).text)
+    }
+
     @Test
     func escapesAndWhiteSpaceReadAsJSONSerializationReadsThem() throws {
         let text = #" [ "\u00e9\ud83d\ude00" , "\/\b\f\n\r\t\"\\" , "plain é" ] "#

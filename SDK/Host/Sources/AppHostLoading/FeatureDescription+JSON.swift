@@ -148,38 +148,7 @@ extension FeatureDescription.App {
 }
 
 extension JSONValue {
-    fileprivate var fields: [String: JSONValue]? {
-        if case .object(let fields) = self { fields } else { nil }
-    }
-
-    fileprivate var string: String? {
-        if case .string(let string) = self { string } else { nil }
-    }
-
     fileprivate var uint32: UInt32? {
         if case .number(let number) = self { UInt32(exactly: number) } else { nil }
-    }
-
-    /// Each element read by `element`; nil if this is not an array or one element does not read.
-    fileprivate func list<Element>(_ element: (JSONValue) -> Element?) -> [Element]? {
-        guard case .array(let values) = self else { return nil }
-        var elements: [Element] = []
-        elements.reserveCapacity(values.count)
-        for value in values {
-            guard let read = element(value) else { return nil }
-            elements.append(read)
-        }
-        return elements
-    }
-}
-
-extension [String: JSONValue] {
-    /// An optional field: `.some(nil)` when it is missing or null, `.some(value)` when it reads,
-    /// nil when it is there and does not read.
-    fileprivate func optional<Read>(_ key: String, _ read: (JSONValue) -> Read?) -> Read?? {
-        guard let value = self[key] else { return .some(nil) }
-        if case .null = value { return .some(nil) }
-        guard let read = read(value) else { return nil }
-        return .some(read)
     }
 }

@@ -9,30 +9,63 @@ public indirect enum JSONValue: Equatable, Sendable {
     case null
 
     public var text: String {
+        var text = ""
+        write(to: &text)
+        return text
+    }
+
+    /// Appends the value's text to `text`, with no string made for each part.
+    public func write(to text: inout String) {
         switch self {
-        case .null: "null"
-        case .string(let string): Self.quoted(string)
-        case .number(let number): String(number)
-        case .bool(let flag): String(flag)
-        case .array(let values): "[" + values.map(\.text).joined(separator: ",") + "]"
+        case .null: text += "null"
+        case .string(let string): Self.appendQuoted(string, to: &text)
+        case .number(let number): text += String(number)
+        case .bool(let flag): text += flag ? "true" : "false"
+        case .array(let values):
+            text += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { text += "," }
+                value.write(to: &text)
+            }
+            text += "]"
         case .object(let fields):
-            "{" + fields.keys.sorted().map { "\(Self.quoted($0)):\(fields[$0]?.text ?? "null")" }.joined(separator: ",") + "}"
+            text += "{"
+            for (index, key) in fields.keys.sorted().enumerated() {
+                if index > 0 { text += "," }
+                Self.appendQuoted(key, to: &text)
+                text += ":"
+                fields[key, default: .null].write(to: &text)
+            }
+            text += "}"
         }
     }
 
     public static func quoted(_ string: String) -> String {
-        var result = "\""
+        var text = ""
+        appendQuoted(string, to: &text)
+        return text
+    }
+
+    /// Appends `string` in quotes, escaped as JSON needs. Most strings need no escape: they are
+    /// appended whole, after one pass over their bytes.
+    private static func appendQuoted(_ string: String, to text: inout String) {
+        text += "\""
+        guard string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            text += string
+            text += "\""
+            return
+        }
         for scalar in string.unicodeScalars {
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20: result += "\\u" + NumberText.hex(scalar.value, width: 4)
-            default: result.unicodeScalars.append(scalar)
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20: text += "\\u" + NumberText.hex(scalar.value, width: 4)
+            default: text.unicodeScalars.append(scalar)
             }
         }
-        return result + "\""
+        text += "\""
     }
 }
