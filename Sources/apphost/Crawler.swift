@@ -26,10 +26,31 @@ struct Crawler {
     /// What the parent asks a child for: the state `link` described, and what its elements from
     /// `from` on do; with `to`, what its elements `from` through `to` do, with no description (the
     /// parent has it already, and `link` is the described state's own).
-    struct Request: Codable {
+    struct Request {
         var link: String
         var from: Int
         var to: Int? = nil
+
+        /// The request as one line, without its newline.
+        var line: String {
+            var fields: [String: JSONValue] = ["link": .string(link), "from": .number(from)]
+            if let to { fields["to"] = .number(to) }
+            return JSONValue.object(fields).text
+        }
+
+        /// The request `line` holds; nil if it holds none.
+        init?(line: String) {
+            guard let fields = (try? JSONValue(parsing: line))?.fields, let link = fields["link"]?.string,
+                let from = fields["from"]?.int, let to = fields.optional("to", \.int)
+            else { return nil }
+            self.init(link: link, from: from, to: to)
+        }
+
+        init(link: String, from: Int, to: Int? = nil) {
+            self.link = link
+            self.from = from
+            self.to = to
+        }
     }
 
     /// The line that ends each answer.
@@ -43,10 +64,9 @@ struct Crawler {
         AnswerChannel.take()
         SessionGuard.install(stateFile: nil)
         guard let host = features.loadHost(reportRefusals: false) else { throw ExitCode(ExitCode.kitMismatch) }
-        let encoder = JSONEncoder()
         while let line = await nextInputLine() {
             defer { AnswerChannel.write(endOfAnswer + "\n") }
-            guard let request = try? JSONDecoder().decode(Request.self, from: Data(line.utf8)) else { continue }
+            guard let request = Request(line: line) else { continue }
             let link: String
             let last: Int
             var labels: [String] = []
@@ -55,7 +75,7 @@ struct Crawler {
             } else {
                 guard let node = try? await CrawlExplorer.describe(start: start, link: request.link.isEmpty ? nil : request.link, registry: host.registry)
                 else { continue }
-                AnswerChannel.write(String(decoding: try encoder.encode(node), as: UTF8.self) + "\n")
+                AnswerChannel.write(node.line + "\n")
                 (link, last, labels) = (node.link, node.count, node.labels)
             }
             // Elements are numbered from 1: a request from 0 or below starts at the first.
@@ -72,7 +92,7 @@ struct Crawler {
                         return CrawlEdge(number: number, label: label, command: "tap \(number)", to: nil, toKey: nil, problem: "\(error)")
                     }
                 }
-                AnswerChannel.write(String(decoding: try encoder.encode(edge), as: UTF8.self) + "\n")
+                AnswerChannel.write(edge.line + "\n")
             }
         }
     }
@@ -225,7 +245,7 @@ struct Crawler {
 
     /// Sends `request` to a warm child of `children`; the child, or nil if none can take it.
     private func send(_ request: Request, to children: CrawlChildren) -> LineChild? {
-        guard let child = children.warm(), let line = try? JSONEncoder().encode(request), child.send(String(decoding: line, as: UTF8.self)) else { return nil }
+        guard let child = children.warm(), child.send(request.line) else { return nil }
         return child
     }
 
@@ -235,7 +255,7 @@ struct Crawler {
     private func describe(_ link: String, children: CrawlChildren) -> CrawlNode? {
         guard let child = send(Request(link: link, from: Int.max), to: children) else { return nil }
         let first = child.readLine(timeout: patience)
-        guard let first, let node = try? JSONDecoder().decode(CrawlNode.self, from: Data(first)) else {
+        guard let first, let node = CrawlNode(line: first) else {
             if first.map({ !$0.elementsEqual(Self.endOfAnswer.utf8) }) ?? true { children.retire(killing: first != nil) }
             return nil
         }
@@ -250,7 +270,6 @@ struct Crawler {
     private func activate(_ numbers: ClosedRange<Int>, of node: CrawlNode, children: CrawlChildren) -> [CrawlEdge] {
         var edges: [CrawlEdge] = []
         var next = numbers.lowerBound
-        let decoder = JSONDecoder()
         func label(_ number: Int) -> String { node.labels.indices.contains(number - 1) ? node.labels[number - 1] : "element \(number)" }
         while next <= numbers.upperBound {
             guard let child = send(Request(link: node.link, from: next, to: numbers.upperBound), to: children) else { return edges }
@@ -260,7 +279,7 @@ struct Crawler {
                     answered = true
                     break
                 }
-                if var edge = try? decoder.decode(CrawlEdge.self, from: Data(line)) {
+                if var edge = CrawlEdge(line: line) {
                     // A child that could not restore the state for an element leaves its label to us.
                     if edge.label.isEmpty { edge.label = label(edge.number) }
                     edges.append(edge)
