@@ -225,4 +225,89 @@ struct DrawnScreensTests {
 
         #expect(session.current?.text == front(width: 60))
     }
+
+    /// A draw that counts its calls.
+    private final class Draws {
+        var count = 0
+    }
+
+    @Test
+    func aScreenDrawnLazilyIsDrawnWhenFirstReadOnceAndAsAtOnce() {
+        var drawn = DrawnScreens()
+        let draws = Draws()
+        let renderer = renderer
+        let layers: [RenderLayer] = [.screen(body: body("a"), breadcrumbs: ["Ledger"])]
+
+        let first = drawn.screen(layers, chrome: nil, lazily: true) { layout in
+            draws.count += 1
+            return renderer.drawBytes(layout)
+        }
+        let again = drawn.screen(layers, chrome: nil, lazily: true) { _ in
+            draws.count += 100
+            return []
+        }
+
+        #expect(draws.count == 0, "nothing read the screens yet")
+        #expect(first.actions.map(\.label) == ["Sign"])
+        #expect(first.text == renderer.render(layers).text)
+        #expect(again.bytes == first.bytes)
+        #expect(draws.count == 1)
+        #expect(drawn.reused == 1)
+    }
+
+    @Test
+    func aScreenDrawnLazilyKeepsNoViewModelWhileItWaits() {
+        final class Model {}
+        var drawn = DrawnScreens()
+        weak var watched: Model?
+        var screen: RenderedScreen?
+        do {
+            let model = Model()
+            watched = model
+            let body: [Node] = [.title("Ledger"), .button("Sign", action: ButtonAction { _ = model })]
+            screen = drawn.screen([.screen(body: body, breadcrumbs: ["Ledger"])], chrome: nil, lazily: true) { renderer.drawBytes($0) }
+        }
+        #expect(watched != nil, "the screen's own actions hold the model")
+        #expect(screen?.actions.count == 1)
+
+        screen = nil
+
+        #expect(watched == nil, "the kept drawing held the model")
+    }
+
+    @Test
+    func aScreenDrawnLazilyAsMoreThanTheLimitIsNotKeptOnceDrawn() {
+        var drawn = DrawnScreens()
+        let line = String(repeating: "word ", count: DrawnScreens.largestKept / 5 + 1)
+        let layers: [RenderLayer] = [.screen(body: body("a", line: line), breadcrumbs: ["Ledger"])]
+
+        let first = drawn.screen(layers, chrome: nil, lazily: true) { renderer.drawBytes($0) }
+        #expect(first.bytes.count > DrawnScreens.largestKept)
+        _ = drawn.screen(layers, chrome: nil, lazily: true) { renderer.drawBytes($0) }
+
+        #expect(drawn.drawn == 2)
+        #expect(drawn.reused == 0)
+    }
+
+    @Test
+    func aSessionWhoseOutputTakesNoScreensShowsTheScreensAnotherWrites() async throws {
+        let registry = DestinationRegistry()
+        try registry.register(DeskFeature.self)
+        let start = try #require(registry.root(named: "desk"))
+        var written: [String] = []
+        let writing = Session(registry: registry, start: start, options: Session.Options(width: 40), output: { written.append($0) }, errorOutput: { Issue.record("\($0)") })
+        let reading = Session(registry: registry, start: start, options: Session.Options(width: 40), output: ErrorOutput { Issue.record("\($0)") })
+
+        var screens: [String?] = []
+        for session in [writing, reading] {
+            await session.start()
+            await session.execute("tap 2")
+            await session.execute("back")
+            screens.append(session.current?.text)
+        }
+
+        #expect(screens[0] == screens[1])
+        #expect(screens[0]?.hasPrefix("════") == true)
+        #expect(written.contains { $0 == screens[0] }, "the writing session wrote its screen")
+    }
 }

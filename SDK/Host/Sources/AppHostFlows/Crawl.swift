@@ -122,7 +122,8 @@ public enum CrawlExplorer {
         let session = Session(
             registry: registry, state: state,
             options: options,
-            output: { _ in }, errorOutput: { errors.lines.append($0.trimmingNewlines) }
+            // The crawl reads each screen's layout, never its text: screens are drawn only if read.
+            output: ErrorOutput { errors.lines.append($0.trimmingNewlines) }
         )
         await session.start()
         await session.passTimeUntilIdle(limit: timeLimit, wakeUps: wakeUpLimit)

@@ -18,15 +18,27 @@ package struct DrawnScreens {
     /// A screen drawn as more bytes than this is not kept.
     package static let largestKept = 64 * 1024
 
-    /// A screen kept: its layout, the layers' bodies without actions, and its bytes.
+    /// A screen kept: its layout, the layers' bodies without actions, and its bytes, or what draws
+    /// them when they are first read.
     private final class Kept {
         let layout: ScreenLayout
         let bytes: [UInt8]
+        let pending: PendingDrawing?
 
-        init(layout: ScreenLayout, bytes: [UInt8]) {
+        init(layout: ScreenLayout, bytes: [UInt8], pending: PendingDrawing? = nil) {
             self.layout = layout
             self.bytes = bytes
+            self.pending = pending
         }
+
+        /// The screen, with `layout`'s actions.
+        func screen(_ layout: ScreenLayout) -> RenderedScreen {
+            if let pending { return RenderedScreen(layout: layout, pending: pending) }
+            return RenderedScreen(bytes: bytes, layout: layout)
+        }
+
+        /// Whether it was drawn as more bytes than a kept screen may have.
+        var tooLarge: Bool { (pending?.drawnCount ?? bytes.count) > DrawnScreens.largestKept }
     }
 
     /// Kept screens, the most recently used last.
@@ -37,8 +49,11 @@ package struct DrawnScreens {
     private(set) var drawn = 0
 
     /// The screen `layers` under `chrome` make: a kept one that shows the same, with the new
-    /// bodies' actions, or a new one laid out and drawn by `draw`.
-    package mutating func screen(_ layers: [RenderLayer], chrome: ShellChrome?, draw: (ScreenLayout) -> [UInt8]) -> RenderedScreen {
+    /// bodies' actions, or a new one laid out and drawn by `draw`; `lazily`, drawn only when its
+    /// bytes are first read (for a session whose output takes no screens).
+    package mutating func screen(_ layers: [RenderLayer], chrome: ShellChrome?, lazily: Bool = false, draw: @escaping (ScreenLayout) -> [UInt8]) -> RenderedScreen {
+        // A screen drawn lazily is weighed once it is drawn.
+        if lazily { screens.removeAll(where: \.tooLarge) }
         if let index = screens.lastIndex(where: { Self.shows($0.layout, layers, chrome) }) {
             let kept = screens.remove(at: index)
             screens.append(kept)
@@ -50,22 +65,37 @@ package struct DrawnScreens {
                 case .dialog: continue  // a dialog's buttons are data, equal to the kept ones
                 }
             }
-            return RenderedScreen(bytes: kept.bytes, layout: layout)
+            return kept.screen(layout)
         }
         drawn += 1
         let layout = ScreenLayout(layers, chrome: chrome)
+        if lazily {
+            let kept = Self.withoutActions(layout)
+            let pending = PendingDrawing(layout: kept, draw: draw)
+            keep(Kept(layout: kept, bytes: [], pending: pending))
+            return RenderedScreen(layout: layout, pending: pending)
+        }
         let bytes = draw(layout)
         if bytes.count <= Self.largestKept {
-            var kept = layout
-            for index in kept.layers.indices {
-                if case .body(let body) = kept.layers[index].source {
-                    kept.layers[index].source = .body(body.withoutActions)
-                }
-            }
-            if screens.count == Self.kept { screens.removeFirst() }
-            screens.append(Kept(layout: kept, bytes: bytes))
+            keep(Kept(layout: Self.withoutActions(layout), bytes: bytes))
         }
         return RenderedScreen(bytes: bytes, layout: layout)
+    }
+
+    private mutating func keep(_ kept: Kept) {
+        if screens.count == Self.kept { screens.removeFirst() }
+        screens.append(kept)
+    }
+
+    /// `layout` with its bodies' actions left out: a kept screen keeps no view model alive.
+    private static func withoutActions(_ layout: ScreenLayout) -> ScreenLayout {
+        var kept = layout
+        for index in kept.layers.indices {
+            if case .body(let body) = kept.layers[index].source {
+                kept.layers[index].source = .body(body.withoutActions)
+            }
+        }
+        return kept
     }
 
     /// Forgets every kept screen.

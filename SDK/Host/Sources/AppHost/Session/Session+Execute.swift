@@ -36,7 +36,7 @@ extension Session {
         case .routes:
             return writeRoutes() ? .proceed : outcome(since: before)
         case .show:
-            if let current { writeScreen(current.bytes) }
+            if let current, output.takesScreens { writeScreen(current.bytes) }
             return .proceed
         case .showIdentifiers:
             let named = (current?.layout.actions ?? []).enumerated().compactMap { index, action in

@@ -151,7 +151,7 @@ public final class Session {
         if let replay {
             await replayJourney(replay)
             replaying = false
-            if let current { writeScreen(current.bytes) }
+            if let current, output.takesScreens { writeScreen(current.bytes) }
         }
         return outcome(since: before)
     }
@@ -317,13 +317,14 @@ public final class Session {
         }
         let format = options.format
         let renderer = renderer
-        let screen = drawn.screen(screens.layers(navigator), chrome: chrome) { layout in
+        let takesScreens = output.takesScreens
+        let screen = drawn.screen(screens.layers(navigator), chrome: chrome, lazily: !takesScreens) { layout in
             switch format {
             case .text: renderer.drawBytes(layout)
             case .json: JSONRenderer().drawBytes(layout)
             }
         }
-        let write = writingUnchanged || current.map { $0.bytes != screen.bytes } ?? true
+        let write = takesScreens && (writingUnchanged || current.map { $0.bytes != screen.bytes } ?? true)
         current = screen
         if write, !replaying { writeScreen(screen.bytes) }
         let stamp = navigator.stamp

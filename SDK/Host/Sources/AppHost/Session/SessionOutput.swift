@@ -19,6 +19,9 @@ public protocol SessionOutput: AnyObject {
     func flush()
     /// What `routes` prints: every destination the loaded features provide. Asked only when used.
     func routeMap() -> RouteMap?
+    /// Whether it takes screens. One that does not (a crawl's) is given none, and the session lays
+    /// each screen out but draws it only when something reads its bytes.
+    var takesScreens: Bool { get }
 }
 
 extension SessionOutput {
@@ -31,6 +34,8 @@ extension SessionOutput {
     public func flush() {}
 
     public func routeMap() -> RouteMap? { nil }
+
+    public var takesScreens: Bool { true }
 }
 
 /// A session's output as two closures: one for screens and answers, one for error lines.
@@ -47,6 +52,23 @@ public final class TextOutput: SessionOutput {
     public func write(_ text: String) { output(text) }
 
     public func writeError(_ line: String) { errorOutput(line) }
+}
+
+/// A session's output that takes no screen and no answer, only error lines: for a session whose
+/// screens are read from it (``Session/current``), never written.
+@MainActor
+public final class ErrorOutput: SessionOutput {
+    private let errorOutput: (String) -> Void
+
+    public init(_ errorOutput: @escaping (String) -> Void) {
+        self.errorOutput = errorOutput
+    }
+
+    public func write(_ text: String) {}
+
+    public func writeError(_ line: String) { errorOutput(line) }
+
+    public var takesScreens: Bool { false }
 }
 
 /// The errors a session reported: the last ``Session/keptErrors`` of them, and how many in all.

@@ -2,15 +2,32 @@
 
 /// A screen as a session wrote it, with the layout it was drawn from.
 public struct RenderedScreen {
-    /// What was written, in the session's format, as UTF-8; text ends with a newline.
-    public var bytes: [UInt8]
+    /// What was written, in the session's format, as UTF-8; text ends with a newline. A screen of
+    /// a session whose output takes no screens is drawn when this is first read.
+    public var bytes: [UInt8] {
+        get { pending?.bytes ?? drawnBytes }
+        set {
+            drawnBytes = newValue
+            pending = nil
+        }
+    }
     /// The layers, their elements and the numbered actions.
     public var layout: ScreenLayout
 
+    private var drawnBytes: [UInt8]
+    private var pending: PendingDrawing?
+
     /// A screen drawn as `bytes` from `layout`.
     public init(bytes: [UInt8], layout: ScreenLayout) {
-        self.bytes = bytes
+        self.drawnBytes = bytes
         self.layout = layout
+    }
+
+    /// A screen laid out as `layout`, drawn by `pending` when its bytes are first read.
+    package init(layout: ScreenLayout, pending: PendingDrawing) {
+        self.drawnBytes = []
+        self.layout = layout
+        self.pending = pending
     }
 
     /// A screen drawn as `text` from `layout`.
@@ -23,6 +40,30 @@ public struct RenderedScreen {
 
     /// The actionable elements; `tap N` reaches `actions[N - 1]`.
     public var actions: [ScreenAction] { layout.actions }
+}
+
+/// A screen's bytes, drawn the first time they are read and kept from then on. Drawing is a pure
+/// function of the layout, so drawing later gives the bytes drawing at once would have given. The
+/// layout it keeps has no actions: a screen not drawn yet keeps no view model alive.
+package final class PendingDrawing {
+    private var layout: ScreenLayout?
+    private var draw: ((ScreenLayout) -> [UInt8])?
+    private var drawn: [UInt8]?
+
+    package init(layout: ScreenLayout, draw: @escaping (ScreenLayout) -> [UInt8]) {
+        self.layout = layout
+        self.draw = draw
+    }
+
+    package var bytes: [UInt8] {
+        if let drawn { return drawn }
+        let bytes = draw.map { draw in layout.map(draw) ?? [] } ?? []
+        (drawn, layout, draw) = (bytes, nil, nil)
+        return bytes
+    }
+
+    /// How many bytes it was drawn as; nil while it is not drawn.
+    package var drawnCount: Int? { drawn?.count }
 }
 
 /// Draws screens as deterministic text: same input, same bytes.
