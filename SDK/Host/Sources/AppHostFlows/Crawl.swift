@@ -109,14 +109,7 @@ public enum CrawlExplorer {
             }
             return session
         }
-        var state = try Launch.initialState(start: start, registry: registry, store: nil, report: { _ in })
-        // The start state is "" when it is reached by no link (its views own a layer, a tab).
-        if let link, !link.isEmpty {
-            guard let restored = Navigator.state(of: try DeepLink(parsing: link), in: registry, start: state) else {
-                throw RouteError(route: link, message: "cannot be restored")
-            }
-            state = restored
-        }
+        let state = try restoredState(start: start, link: link, registry: registry)
         var options = Session.Options(width: FlowRunner.width, settleTimeout: settleTimeout, virtualTime: true)
         options.oneThread = oneThread
         let session = Session(
@@ -128,6 +121,31 @@ public enum CrawlExplorer {
         await session.start()
         await session.passTimeUntilIdle(limit: timeLimit, wakeUps: wakeUpLimit)
         return session
+    }
+
+    /// The states restored lately, by start and link: a state's elements are each activated from
+    /// a fresh session restored to it, so one link is restored once for its description and once
+    /// for each element. Restoring is a pure function of the link, the start and the loaded
+    /// features, which stay the same while a process crawls.
+    private static var restored: [String: AppState] = [:]
+    /// How many restored states are kept; the whole set is dropped when it is full.
+    static let restoredKept = 256
+
+    /// The state `link` restores, from the start state of `start` (that state itself for nil or "").
+    private static func restoredState(start: String, link: String?, registry: DestinationRegistry) throws -> AppState {
+        let key = start + "\n" + (link ?? "")
+        if let state = restored[key] { return state }
+        var state = try Launch.initialState(start: start, registry: registry, store: nil, report: { _ in })
+        // The start state is "" when it is reached by no link (its views own a layer, a tab).
+        if let link, !link.isEmpty {
+            guard let restoredState = Navigator.state(of: try DeepLink(parsing: link), in: registry, start: state) else {
+                throw RouteError(route: link, message: "cannot be restored")
+            }
+            state = restoredState
+        }
+        if restored.count >= restoredKept { restored.removeAll(keepingCapacity: true) }
+        restored[key] = state
+        return state
     }
 
     package final class ErrorLog {
