@@ -104,9 +104,14 @@ public final class Navigator {
     /// The whole state up to the first destination that holds live values, which no link or state file
     /// carries, and the first such route left out (nil if none was).
     public var restorable: (state: AppState, omitted: Route?) {
-        let full = state
         // Most sessions hold no live value: nothing to look for.
-        guard live.count > 0, full.stacks.contains(where: { !$0.liveNumbers().isEmpty }) else { return (full, nil) }
+        live.count > 0 ? restorable(state) : (state, nil)
+    }
+
+    /// `full`, a state this navigator was in, up to the first destination that holds live values,
+    /// and the first such route left out (nil if none was).
+    private func restorable(_ full: AppState) -> (state: AppState, omitted: Route?) {
+        guard full.stacks.contains(where: { !$0.liveNumbers().isEmpty }) else { return (full, nil) }
         var omitted: Route?
         let isLive: (Route) -> Bool = { [registry] route in LiveValues.number(of: route) != nil && registry.isLive(route.name) }
         var restorable = full
@@ -122,9 +127,20 @@ public final class Navigator {
     public var deepLink: DeepLink {
         // Most sessions hold no live value: the routers' states are the link's.
         let stacks = live.count > 0 ? restorable.state.stacks : routers.map(\.state)
-        guard let shell else { return .stack(stacks[0]) }
+        return link(stacks, selected: selected, shell: shell)
+    }
+
+    /// The deep link of `state`, a state this navigator was in, as ``deepLink`` spelled it then:
+    /// a link is spelled from the state alone, so a state kept is spelled only if it is needed.
+    package func deepLink(of state: AppState) -> DeepLink {
+        let shell = state.shell.flatMap { $0 == self.shell?.name ? self.shell : registry.shell(named: $0) }
+        return link(restorable(state).state.stacks, selected: state.selected, shell: shell)
+    }
+
+    private func link(_ stacks: [NavigationState], selected: Int, shell: ShellDefinition?) -> DeepLink {
+        guard let shell, shell.items.count == stacks.count else { return .stack(stacks[0]) }
         let items = zip(shell.items, stacks).map { DeepLink.ShellStack(item: $0.name, stack: $1) }
-        return .shell(name: shell.name, selected: shell.items[selected].name, items: items)
+        return .shell(name: shell.name, selected: shell.items[min(selected, shell.items.count - 1)].name, items: items)
     }
 
     /// Replaces the whole state: new routers, nothing pending.

@@ -280,9 +280,9 @@ public final class Session {
 
     /// How the layers the views own now were reached; nil while they own none (see ``ViewJourney``).
     public package(set) var viewJourney: ViewJourney?
-    /// The state, as its link, when the views last owned no layer: where a journey starts. Kept
-    /// as a value (cheap to copy) and spelled only when a journey begins.
-    package var journeyAnchor: DeepLink?
+    /// The state when the views last owned no layer: where a journey starts. Kept as the
+    /// navigation state (cheap to copy) and spelled as a link only when a journey begins.
+    package var journeyAnchor: AppState?
     /// The app's `@AppStorage` values at ``journeyAnchor``.
     package var journeyAnchorDefaults: [String: DefaultsValue] = [:]
     package var warnedOfLongJourney = false

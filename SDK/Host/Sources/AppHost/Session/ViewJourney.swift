@@ -104,10 +104,10 @@ extension Session {
         let before = viewJourney
         if viewLayers.isEmpty {
             viewJourney = nil
-            journeyAnchor = deepLink
+            journeyAnchor = navigator.state
             journeyAnchorDefaults = defaults.values
         } else if let command {
-            var journey = viewJourney ?? ViewJourney(link: journeyAnchor?.description ?? deepLink.description, commands: [], defaults: journeyAnchorDefaults)
+            var journey = viewJourney ?? ViewJourney(link: journeyAnchorLink, commands: [], defaults: journeyAnchorDefaults)
             journey.commands.append(journeyText(for: command, text: text, on: screen))
             if journey.commands.count > ViewJourney.maximumCommands {
                 if !warnedOfLongJourney {
@@ -120,9 +120,14 @@ extension Session {
             }
         } else if viewJourney == nil {
             // Layers the views opened by themselves (a sheet shown as the screen appears).
-            viewJourney = ViewJourney(link: journeyAnchor?.description ?? deepLink.description, commands: [], defaults: journeyAnchorDefaults)
+            viewJourney = ViewJourney(link: journeyAnchorLink, commands: [], defaults: journeyAnchorDefaults)
         }
         if viewJourney != before { changed() }
+    }
+
+    /// The link of ``journeyAnchor``, or of the state now if there is none.
+    private var journeyAnchorLink: String {
+        (journeyAnchor.map { navigator.deepLink(of: $0) } ?? deepLink).description
     }
 
     /// Replays a journey's commands, from the state it was opened at: the layers the views owned
