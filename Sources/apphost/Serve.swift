@@ -1,5 +1,6 @@
 import AppHost
 import AppHostOptions
+import AppHostSupport
 @_spi(Host) import AppHostKit
 import ArgumentParser
 import Dispatch
@@ -164,9 +165,18 @@ struct Serve: AsyncParsableCommand {
 }
 
 /// The next line of standard input, read off the main actor (which view models' work may want
-/// meanwhile); nil at its end.
+/// meanwhile); nil at its end. One reader, on a thread of its own, reads line after line and hands
+/// each over: a line costs no new queue and no thread woken to read it, only the hand-over.
 func nextInputLine() async -> String? {
-    await withCheckedContinuation { continuation in
-        HostWork.blocking("read") { continuation.resume(returning: Swift.readLine()) }
-    }
+    await inputLines.next()
 }
+
+/// Standard input's lines as they are read, then nil at its end.
+private let inputLines: HandOffQueue<String?> = {
+    let lines = HandOffQueue<String?>()
+    HostWork.blocking("read") {
+        while let line = Swift.readLine() { lines.send(line) }
+        lines.send(nil)
+    }
+    return lines
+}()
