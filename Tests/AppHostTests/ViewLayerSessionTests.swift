@@ -134,6 +134,30 @@ struct ViewLayerCrawlTests {
         summary.add(CrawlReport.Reached(node: sheet, path: ["tap 1 (Open the trap)"], edges: [press]))
         #expect(summary.problems(neverReached: []) == [#"no way out: trap/main ('Trap') is presented, and none of its elements closes it"#])
     }
+
+    /// A crawl keeps the states it restored, by start and link, for one registry: another registry
+    /// whose start has the same name, and another root, restores its own.
+    @Test
+    func aStateRestoredForOneRegistryIsNotAnothersWithTheSameStartName() async throws {
+        func registry(root: PorchNavigation) throws -> DestinationRegistry {
+            let registry = DestinationRegistry()
+            try registry.register(PorchNavigation.self, root: root, feature: "porch") { navigation, _ in
+                Screen { Title("The \(navigation) door") }
+            }
+            return registry
+        }
+        let front = try registry(root: .front)
+        let back = try registry(root: .back)
+
+        let one = try await CrawlExplorer.describe(start: "porch", link: nil, registry: front)
+        let other = try await CrawlExplorer.describe(start: "porch", link: nil, registry: back)
+        let again = try await CrawlExplorer.describe(start: "porch", link: nil, registry: front)
+
+        #expect(one.route == "porch/front")
+        #expect(other.route == "porch/back")
+        #expect(other.title == "The back door")
+        #expect(again.route == "porch/front")
+    }
 }
 
 enum ShelfNavigation: Navigation {
@@ -307,4 +331,11 @@ struct OrphanTests {
         #expect(result.status == 143, "\(result.output)\(result.errors)")
         #expect(result.output.isEmpty, "it ran no flow")
     }
+}
+
+enum PorchNavigation: Navigation {
+    case front
+    case back
+
+    static let routeName = "porch"
 }

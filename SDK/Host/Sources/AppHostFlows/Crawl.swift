@@ -126,13 +126,18 @@ public enum CrawlExplorer {
     /// The states restored lately, by start and link: a state's elements are each activated from
     /// a fresh session restored to it, so one link is restored once for its description and once
     /// for each element. Restoring is a pure function of the link, the start and the loaded
-    /// features, which stay the same while a process crawls.
+    /// features. They are kept for one registry: another (a test's) starts the set again.
     private static var restored: [String: AppState] = [:]
+    private static weak var restoredRegistry: DestinationRegistry?
     /// How many restored states are kept; the whole set is dropped when it is full.
     static let restoredKept = 256
 
     /// The state `link` restores, from the start state of `start` (that state itself for nil or "").
     private static func restoredState(start: String, link: String?, registry: DestinationRegistry) throws -> AppState {
+        if restoredRegistry !== registry {
+            restored.removeAll()
+            restoredRegistry = registry
+        }
         let key = start + "\n" + (link ?? "")
         if let state = restored[key] { return state }
         var state = try Launch.initialState(start: start, registry: registry, store: nil, report: { _ in })
