@@ -3,8 +3,9 @@ import Glibc
 /// Compacts the archive of old backups: seconds of pure CPU work, which apps hand to a detached
 /// task so that the screen stays responsive. Stops early when its task is cancelled.
 nonisolated struct ArchiveCompactor: Sendable {
-    /// How much of a core's time a compaction takes.
-    var cpuSeconds: Double = 15
+    /// How much of a core's time a compaction takes: far longer than a flow's steps take on a loaded
+    /// machine, so that a step that looks for it running never finds it done.
+    var cpuSeconds: Double = 30
 
     /// Compacts, and returns how many megabytes it saved (0 if it was cancelled first).
     func compact() -> Int {

@@ -14,6 +14,9 @@ final class BackupViewModel: ViewModel {
 
     private(set) var state = State.idle
     private(set) var message = "Nothing done yet"
+    /// The compaction's progress, once one has started: a line of its own, so that what other
+    /// actions say is never overwritten by work that ends whenever it ends.
+    private(set) var compactionStatus: String?
     @ObservationIgnored private let repository: any BackupRepositoryContract
     @ObservationIgnored private let cloud: VendorCloud
     @ObservationIgnored private let router: any RouterContract
@@ -83,7 +86,7 @@ final class BackupViewModel: ViewModel {
     /// Compacts the archive in a detached task, which the action does not await: the screen says
     /// so at once and stays usable; the result is shown when the work ends.
     func didTapOnCompactButton() {
-        message = "Compacting the archive in the background…"
+        compactionStatus = "Compacting the archive in the background…"
         let compactor = compactor
         compaction = Task.detached(priority: .background) { [weak self] in
             let saved = compactor.compact()
@@ -93,7 +96,7 @@ final class BackupViewModel: ViewModel {
     }
 
     private func didCompact(saving megabytes: Int) {
-        message = "Compacted the archive: \(megabytes) MB saved"
+        compactionStatus = "Compacted the archive: \(megabytes) MB saved"
     }
 
     func didTapOnScheduleButton() {

@@ -18,6 +18,9 @@ struct BackupView {
             }
         }
         Text(viewModel.message)
+        if let compactionStatus = viewModel.compactionStatus {
+            Text(compactionStatus)
+        }
         Button("Back up now") { [viewModel] in await viewModel.didTapOnBackUpNowButton() }
         Button("Verify latest") { [viewModel] in await viewModel.didTapOnVerifyButton() }
         Button("Check server") { [viewModel] in await viewModel.didTapOnCheckServerButton() }
