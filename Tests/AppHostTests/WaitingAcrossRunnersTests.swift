@@ -33,6 +33,22 @@ struct WaitingAcrossRunnersTests {
         #expect(names == ["compact.flow", "load.flow", "schedule.flow", "server.flow", "sync.flow", "upload.flow", "verify.flow"])
     }
 
+    /// On one core dispatch's pools are one thread wide. A detached task computing for seconds
+    /// (compact.flow) used to hold that thread, and the vendor's callback queued on
+    /// `DispatchQueue.global()` waited for it: `tap Check server` ran into the feature timeout and the
+    /// healthy feature was blamed. A session's pool is its own and as wide on every machine.
+    @Test
+    func everyBackupFlowPassesOnOneCore() throws {
+        guard let taskset = ["/usr/bin/taskset", "/bin/taskset"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            print("note: taskset (util-linux) is not installed; the Backup flows were not run on one core (CI installs it)")
+            return
+        }
+        let folder = CCompiler.repository.appendingPathComponent("Features/Backup/Flows").path
+        let run = try ProcessRunner.run(taskset, ["--cpu-list", "0", apphost, "test", folder])
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.contains("7 flows: 7 passed, 0 failed"), "\(run.output)")
+    }
+
     @Test(arguments: flows)
     func aFlowPassesTheSameWayThroughServe(path: String) throws {
         let flow = try Flow(contentsOf: path)

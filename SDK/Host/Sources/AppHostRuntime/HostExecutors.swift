@@ -115,8 +115,8 @@ package final class HostMainExecutor: MainExecutor, @unchecked Sendable {
     }
 }
 
-/// The global pool's executor: dispatch runs each job (a session's on a queue of their own, see
-/// `sessionWork`); sleeps are held on virtual time or scheduled on the real clock, counted either way.
+/// The global pool's executor: a session's jobs run on the session's own pool (``SessionPool``),
+/// other jobs on ``HostWork``; sleeps are held on virtual time or scheduled on the real clock, counted either way.
 /// Invariant for `@unchecked Sendable`: it has no state; the queues are thread-safe.
 package final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
     package func enqueue(_ job: consuming ExecutorJob) {
@@ -138,16 +138,11 @@ package final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @uncheck
             return HostExecutors.main.enqueueFromPool(job, for: jobs)
         }
         jobs.add(.pool)
-        Self.sessionWork.async {
+        jobs.pool.run {
             SessionJobs.running(for: jobs, job: job) { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
             jobs.remove(.pool)
         }
     }
-
-    /// Where a session's jobs run: a concurrent queue of its own, which dispatch gives a thread
-    /// even when other work of the process (a test blocked on a child process) holds the global
-    /// queue's, so that a session's work never waits for unrelated work to end.
-    private static let sessionWork = DispatchQueue(label: "apphost.session-work", attributes: .concurrent)
 
     package func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
         let job = UnownedJob(job)

@@ -85,6 +85,10 @@ package final class SessionJobs: Sendable {
     /// session's init, before any job of the session exists.
     nonisolated(unsafe) private var runningClock: OpaquePointer?
 
+    /// Where the session's jobs of the global pool run: threads of its own, as wide as a phone's
+    /// cores.
+    package let pool = SessionPool()
+
     package init() {
         virtualClock = apphost_tasks_make_clock()
     }
