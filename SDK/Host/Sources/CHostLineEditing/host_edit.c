@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "host_interrupt.h"
@@ -41,6 +42,8 @@ static int *edit_catch_signals;
 static int *edit_history_base;
 static int *edit_history_length;
 static int (**edit_getc_function)(FILE *);
+/* libedit calls it as (NULL, 0); optional (an older libedit may lack it). */
+static int (**edit_pre_input_hook)(const char *, int);
 
 /* The wake pipe: another thread writes a byte to it to reach the thread in readline (see
  * apphost_edit_wake); its read end is waited on beside standard input. */
@@ -99,6 +102,26 @@ static int read_character(FILE *stream) {
     }
 }
 
+/* libedit's pre-input hook: called in readline after it has set the terminal to its cooked mode
+ * and before it writes the prompt, and it sets the terminal to its editing mode only after
+ * that, at the first key it waits for. A key typed in between passes through the terminal's
+ * line discipline: Ctrl-D there is an end of file with no byte, which the switch to the editing
+ * mode drops (or turns into a NUL), and the prompt never ends. So the terminal stops reading lines (and echoing)
+ * here, before the prompt is written: every key typed once the prompt shows reaches libedit
+ * as a byte. libedit sets its own modes after this and restores the terminal's when the line
+ * is read, as before. */
+static int before_prompt(const char *unused_text, int unused_count) {
+    (void)unused_text;
+    (void)unused_count;
+    struct termios mode;
+    if (tcgetattr(STDIN_FILENO, &mode) != 0) return 0;
+    mode.c_lflag &= ~(tcflag_t)(ICANON | ECHO | ECHONL | IEXTEN);
+    mode.c_cc[VMIN] = 1;
+    mode.c_cc[VTIME] = 0;
+    tcsetattr(STDIN_FILENO, TCSANOW, &mode);
+    return 0;
+}
+
 #define FIND(variable, name)                                   \
     do {                                                       \
         *(void **)&(variable) = dlsym(library, name);          \
@@ -138,6 +161,7 @@ int apphost_edit_load(void) {
     FIND(edit_history_base, "history_base");
     FIND(edit_history_length, "history_length");
     FIND(edit_getc_function, "rl_getc_function");
+    *(void **)&edit_pre_input_hook = dlsym(library, "rl_pre_input_hook");
     if (pipe2(wake_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
         error = "no pipe can be made to reach the prompt";
         return 0;
@@ -157,6 +181,7 @@ void apphost_edit_setup(const char *name, const char *word_breaks, apphost_edit_
     *edit_catch_signals = 0;
     /* Read before libedit initializes (its first use), which installs it only if it is set. */
     *edit_getc_function = read_character;
+    if (edit_pre_input_hook) *edit_pre_input_hook = before_prompt;
 }
 
 void apphost_edit_set_waker(apphost_edit_waker *wake) { waker = wake; }
