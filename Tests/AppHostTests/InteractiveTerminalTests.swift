@@ -141,6 +141,11 @@ struct InteractiveTerminalTests {
             print("note: strace is not installed; the Ctrl-D typed the moment the prompt shows was not checked (CI installs it)")
             return
         }
+        let probe = try ProcessRunner.run(strace, ["-qq", "-o", "/dev/null", "true"])
+        guard probe.status == 0 else {
+            print("note: strace cannot trace here (\(probe.errors.trimmingCharacters(in: .whitespacesAndNewlines))); the Ctrl-D typed the moment the prompt shows was not checked")
+            return
+        }
         let history = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-history-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: history) }
         let delayed = ["-f", "-qq", "-o", "/dev/null", "-e", "trace=ioctl", "-e", "inject=ioctl:delay_enter=200000"]
