@@ -102,14 +102,14 @@ static int read_character(FILE *stream) {
     }
 }
 
-/* libedit's pre-input hook: called in readline after it has set the terminal to its cooked mode
- * and before it writes the prompt, and it sets the terminal to its editing mode only after
- * that, at the first key it waits for. A key typed in between passes through the terminal's
- * line discipline: Ctrl-D there is an end of file with no byte, which the switch to the editing
- * mode drops (or turns into a NUL), and the prompt never ends. So the terminal stops reading lines (and echoing)
- * here, before the prompt is written: every key typed once the prompt shows reaches libedit
- * as a byte. libedit sets its own modes after this and restores the terminal's when the line
- * is read, as before. */
+/* libedit's pre-input hook. readline calls it after it has set the terminal to its cooked mode,
+ * before it writes the prompt; libedit sets its editing mode only later, at the first key it
+ * waits for. A key typed in between passes through the terminal's line discipline: Ctrl-D there
+ * is an end of file with no byte, which the switch to the editing mode drops (or turns into a
+ * NUL), and the prompt never ends. So the terminal stops reading lines (and echoing) here,
+ * before the prompt is written: every key typed once the prompt shows reaches libedit as a
+ * byte. libedit sets its own modes after this and restores the terminal's when the line is
+ * read, as before. */
 static int before_prompt(const char *unused_text, int unused_count) {
     (void)unused_text;
     (void)unused_count;
