@@ -1,5 +1,6 @@
 import AppHostTesting
 import Foundation
+import Synchronization
 import Testing
 
 /// A copy of AppHostKit with edits, compiled with `swiftc` the way the SDK package builds the
@@ -126,6 +127,29 @@ struct DriftedKit {
             to: output,
             defines: defines
         )
+    }
+
+    /// The features compiled by ``copyOfFeatureBuiltOnce(_:to:defines:)`` in this test process:
+    /// the library's path by its name and defines.
+    private static let builtOnce = Mutex<[String: String]>([:])
+
+    /// Copies Tests/Fixtures/<name>/<name>Feature.swift, compiled against the kit this package
+    /// built, into `output`: compiled the first time a test of this process asks for it (into
+    /// `<build directory>/test-features/`), copied after that. Each test gets a file of its own.
+    static func copyOfFeatureBuiltOnce(_ name: String, to output: String, defines: [String] = []) throws {
+        let key = ([name] + defines).joined(separator: "-")
+        // One compile at a time, so that two tests asking for the same library compile it once.
+        let library = try builtOnce.withLock { built in
+            if let library = built[key] { return library }
+            let folder = URL(fileURLWithPath: AppHarness.buildDirectory).appendingPathComponent("test-features/\(key)")
+            try? FileManager.default.removeItem(at: folder)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let library = folder.appendingPathComponent("lib\(name)Feature.so").path
+            try buildFeatureAgainstThisKit(name, to: library, defines: defines)
+            built[key] = library
+            return library
+        }
+        try FileManager.default.copyItem(atPath: library, toPath: output)
     }
 
     private static func compileFeature(

@@ -54,7 +54,7 @@ struct ProbingTests {
         let spin = try hostile(5, named: "libSpinEntryFeature.so", in: setup.features)
         let unmapped = try hostile(6, named: "libUnmappedFeature.so", in: setup.features)
         let trap = setup.features.path("libTrapFeature.so")
-        try DriftedKit.buildFeatureAgainstThisKit("Trap", to: trap, defines: ["TRAP_IN_REGISTRATION"])
+        try DriftedKit.copyOfFeatureBuiltOnce("Trap", to: trap, defines: ["TRAP_IN_REGISTRATION"])
         let fifo = setup.features.path("libFifoFeature.so")
         #expect(mkfifo(fifo, 0o644) == 0)
         let text = try setup.features.addTextFile(named: "libTextFeature.so")

@@ -134,7 +134,7 @@ struct SessionGuardTests {
     func aLoadThatNeverResumesIsBoundedAndNamesItsLibrary() throws {
         let fixtures = try FeatureFixtures()
         let library = fixtures.path("libLoadHangFeature.so")
-        try DriftedKit.buildFeatureAgainstThisKit("LoadHang", to: library)
+        try DriftedKit.copyOfFeatureBuiltOnce("LoadHang", to: library)
 
         let result = try ProcessRunner.run(
             apphost, ["--start", "loadhang", "--features", fixtures.directory.path, "--feature-timeout", "1"], input: "tap Hang\nstate\nquit\n"
@@ -152,7 +152,7 @@ struct SessionGuardTests {
     func aLoadThatKeepsYieldingIsBoundedAndToldFromOneThatNeverResumes() throws {
         let fixtures = try FeatureFixtures()
         let library = fixtures.path("libLoadHangFeature.so")
-        try DriftedKit.buildFeatureAgainstThisKit("LoadHang", to: library)
+        try DriftedKit.copyOfFeatureBuiltOnce("LoadHang", to: library)
 
         let result = try ProcessRunner.run(
             apphost, ["--start", "loadhang", "--features", fixtures.directory.path, "--feature-timeout", "1"], input: "tap Spin\nstate\nquit\n"
@@ -174,7 +174,7 @@ struct SessionGuardTests {
     func anActionOrATaskThatNeverFinishesNamesItsLibrary(command: String, how: String) throws {
         let fixtures = try FeatureFixtures()
         let library = fixtures.path("libLoadHangFeature.so")
-        try DriftedKit.buildFeatureAgainstThisKit("LoadHang", to: library)
+        try DriftedKit.copyOfFeatureBuiltOnce("LoadHang", to: library)
 
         let result = try ProcessRunner.run(
             apphost, ["--start", "loadhang", "--features", fixtures.directory.path, "--feature-timeout", "1"], input: "\(command)\nstate\nquit\n"
@@ -189,7 +189,7 @@ struct SessionGuardTests {
     @Test
     func detachedWorkTheActionDoesNotAwaitHoldsNothing() throws {
         let fixtures = try FeatureFixtures()
-        try DriftedKit.buildFeatureAgainstThisKit("LoadHang", to: fixtures.path("libLoadHangFeature.so"))
+        try DriftedKit.copyOfFeatureBuiltOnce("LoadHang", to: fixtures.path("libLoadHangFeature.so"))
 
         // A session on real time, typed into.
         let session = try ProcessRunner.run(
@@ -213,7 +213,7 @@ struct SessionGuardTests {
     @Test
     func aRunLoopTimerIsRefusedByName() throws {
         let fixtures = try FeatureFixtures()
-        try DriftedKit.buildFeatureAgainstThisKit("LoadHang", to: fixtures.path("libLoadHangFeature.so"))
+        try DriftedKit.copyOfFeatureBuiltOnce("LoadHang", to: fixtures.path("libLoadHangFeature.so"))
         let refusal = "the app scheduled a Timer on a run loop (Timer.scheduledTimer, RunLoop.add), which the host does not run: it would never fire"
 
         let session = try ProcessRunner.run(
@@ -248,7 +248,7 @@ struct SessionGuardTests {
     func aSwiftTrapInAViewModelNamesItsLibrary() throws {
         let fixtures = try FeatureFixtures()
         let library = fixtures.path("libTrapFeature.so")
-        try DriftedKit.buildFeatureAgainstThisKit("Trap", to: library)
+        try DriftedKit.copyOfFeatureBuiltOnce("Trap", to: library)
 
         let result = try ProcessRunner.run(apphost, ["--start", "trap", "--features", fixtures.directory.path], input: "tap 1\nback\ntap 2\n")
 
