@@ -15,6 +15,15 @@ enum CCompiler {
         repository.appendingPathComponent("Tests/Fixtures/CFeatures/\(name)").path
     }
 
+    /// ``compile(_:to:defines:compiler:linking:)`` off the caller's actor: a test on the main actor
+    /// does not hold it, and every other test waiting for it, while the compiler runs.
+    @concurrent
+    static func compiling(
+        _ source: String, to output: String, defines: [String] = [], compiler: [String] = ["cc"], linking: [String] = []
+    ) async throws {
+        try compile(source, to: output, defines: defines, compiler: compiler, linking: linking)
+    }
+
     /// Compiles `source` into the shared library `output`; records an issue with the compiler's output if it fails.
     /// `compiler` is `cc` for C, `c++` (with the language standard) for C++.
     /// `linking` follows the source: libraries (`-L dir -lname`) and linker options.

@@ -7,9 +7,9 @@ import Testing
 @MainActor
 @Suite
 struct CFeatureLoaderTests {
-    private func load(defect: Int, fixtures: borrowing FeatureFixtures) throws -> (path: String, error: FeatureLoadError?) {
+    private func load(defect: Int, fixtures: borrowing FeatureFixtures) async throws -> (path: String, error: FeatureLoadError?) {
         let path = fixtures.path("libBroken\(defect)Feature.so")
-        try CCompiler.compile(CCompiler.fixture("broken.c"), to: path, defines: ["DEFECT=\(defect)"])
+        try await CCompiler.compiling(CCompiler.fixture("broken.c"), to: path, defines: ["DEFECT=\(defect)"])
         let registry = DestinationRegistry()
         try FeatureLoader.load(AppHarness.libraryPath("Character"), into: registry)
         do {
@@ -30,28 +30,28 @@ struct CFeatureLoaderTests {
         (7, "destination '#1': name is longer than 128 bytes"),
         (8, "descriptor: destination_size is 4 bytes; ABI 2 destinations have 32 to 4096"),
     ])
-    func aMalformedDescriptorIsRefusedNamingTheDestination(defect: Int, reason: String) throws {
+    func aMalformedDescriptorIsRefusedNamingTheDestination(defect: Int, reason: String) async throws {
         let fixtures = try FeatureFixtures()
 
-        let (path, error) = try load(defect: defect, fixtures: fixtures)
+        let (path, error) = try await load(defect: defect, fixtures: fixtures)
 
         #expect(error?.description == "\(path): \(reason)")
     }
 
     @Test
-    func aRouteNameAnotherFeatureHasIsADuplicate() throws {
+    func aRouteNameAnotherFeatureHasIsADuplicate() async throws {
         let fixtures = try FeatureFixtures()
 
-        let (path, error) = try load(defect: 0, fixtures: fixtures)
+        let (path, error) = try await load(defect: 0, fixtures: fixtures)
 
         #expect(error?.description == "\(path): route name 'character' is registered by both feature 'character' (\(AppHarness.libraryPath("Character"))) and feature 'broken' (\(path)); rename one of them")
     }
 
     @Test
-    func brokenCFeaturesAreReportedAndTheRestLoad() throws {
+    func brokenCFeaturesAreReportedAndTheRestLoad() async throws {
         let fixtures = try FeatureFixtures()
         for defect in 1...2 {
-            try CCompiler.compile(CCompiler.fixture("broken.c"), to: fixtures.path("libBroken\(defect)Feature.so"), defines: ["DEFECT=\(defect)"])
+            try await CCompiler.compiling(CCompiler.fixture("broken.c"), to: fixtures.path("libBroken\(defect)Feature.so"), defines: ["DEFECT=\(defect)"])
         }
         try fixtures.addBuiltFeature("About")
         try fixtures.addBuiltFeature("Home")
@@ -67,7 +67,7 @@ struct CFeatureLoaderTests {
     func aStringParameterWithANulIsRefusedNamingIt() async throws {
         let fixtures = try FeatureFixtures()
         let hello = fixtures.path("libHelloFeature.so")
-        try CCompiler.compile(CCompiler.fixture("hello.c"), to: hello)
+        try await CCompiler.compiling(CCompiler.fixture("hello.c"), to: hello)
         let app = try await AppHarness(paths: [AppHarness.libraryPath("Home"), hello], start: "home")
 
         await app.run("open hello/greet?name=Sum%00mer")
@@ -99,7 +99,7 @@ struct CFeatureLoaderTests {
             const apphost_feature_descriptor *apphost_feature_entry(void) { return &descriptor; }
             """.write(toFile: source, atomically: true, encoding: .utf8)
         let library = fixtures.path("libDeepFeature.so")
-        try CCompiler.compile(source, to: library)
+        try await CCompiler.compiling(source, to: library)
 
         let app = try await AppHarness(paths: [library], start: "deep", options: .init(width: 200))
 
@@ -136,7 +136,7 @@ struct CFeatureLoaderTests {
             const apphost_feature_descriptor *apphost_feature_entry(void) { return &descriptor; }
             """.write(toFile: source, atomically: true, encoding: .utf8)
         let library = fixtures.path("libLinksFeature.so")
-        try CCompiler.compile(source, to: library)
+        try await CCompiler.compiling(source, to: library)
         let app = try await AppHarness(paths: [library], start: "links")
 
         for round in 0..<4 {
@@ -155,7 +155,7 @@ struct CFeatureLoaderTests {
     func navigateToARouteNothingProvidesReturnsFalse() async throws {
         let fixtures = try FeatureFixtures()
         let navigator = fixtures.path("libNavigatorFeature.so")
-        try CCompiler.compile(CCompiler.fixture("navigate.c"), to: navigator)
+        try await CCompiler.compiling(CCompiler.fixture("navigate.c"), to: navigator)
         let app = try await AppHarness(paths: [navigator], start: "navigator", options: .init(width: 40))
 
         await app.run("tap Go nowhere")
@@ -166,10 +166,10 @@ struct CFeatureLoaderTests {
     /// A screen handle passed where a router handle goes, and a router handle kept past its action:
     /// refused by name, nothing done, the session goes on (an absolute --features used to segfault).
     @Test
-    func aHandleOfTheWrongKindOrFromAnotherCallIsRefusedByName() throws {
+    func aHandleOfTheWrongKindOrFromAnotherCallIsRefusedByName() async throws {
         let fixtures = try FeatureFixtures()
         let navigator = fixtures.path("libNavigatorFeature.so")
-        try CCompiler.compile(CCompiler.fixture("navigate.c"), to: navigator)
+        try await CCompiler.compiling(CCompiler.fixture("navigate.c"), to: navigator)
 
         let result = try ProcessRunner.run(
             ProcessRunner.built("apphost"), ["--start", "navigator", "--features", fixtures.directory.path, "--width", "300"],

@@ -10,10 +10,10 @@ import Testing
 @Suite
 struct FeatureContractTests {
     /// Builds broken.c with one descriptor defect, loads it beside Character, and counts its registrations.
-    private func load(defect: Int, fixtures: borrowing FeatureFixtures) throws -> (path: String, error: FeatureLoadError?, registrations: Int32) {
+    private func load(defect: Int, fixtures: borrowing FeatureFixtures) async throws -> (path: String, error: FeatureLoadError?, registrations: Int32) {
         let path = fixtures.path("libContract\(defect)Feature.so")
         let compiler = FeatureBuild.kit.compiler ?? ""
-        try CCompiler.compile(
+        try await CCompiler.compiling(
             CCompiler.fixture("broken.c"),
             to: path,
             defines: ["DEFECT=\(defect)", "APPHOST_TEST_TOOLCHAIN=\"\(compiler)\""]
@@ -33,51 +33,51 @@ struct FeatureContractTests {
     }
 
     @Test
-    func aFeatureBuiltAgainstAnotherMajorVersionIsRefused() throws {
+    func aFeatureBuiltAgainstAnotherMajorVersionIsRefused() async throws {
         let fixtures = try FeatureFixtures()
         let kit = FeatureBuild.kit
 
-        let (path, error, _) = try load(defect: 9, fixtures: fixtures)
+        let (path, error, _) = try await load(defect: 9, fixtures: fixtures)
 
         #expect(error?.description == "\(path): built against AppHostKit \(kit.major + 1).\(kit.minor), this host has \(kit.major).\(kit.minor); rebuild the feature against AppHostKit \(kit.major).\(kit.minor)")
     }
 
     @Test
-    func aFeatureBuiltAgainstANewerMinorVersionIsRefused() throws {
+    func aFeatureBuiltAgainstANewerMinorVersionIsRefused() async throws {
         let fixtures = try FeatureFixtures()
         let kit = FeatureBuild.kit
 
-        let (path, error, _) = try load(defect: 10, fixtures: fixtures)
+        let (path, error, _) = try await load(defect: 10, fixtures: fixtures)
 
         #expect(error?.description == "\(path): built against AppHostKit \(kit.major).\(kit.minor + 3), this host has \(kit.major).\(kit.minor); update the host or rebuild the feature against \(kit.major).\(kit.minor)")
     }
 
     @Test
-    func aSwiftFeatureBuiltByAnotherCompilerIsRefusedBeforeItRegisters() throws {
+    func aSwiftFeatureBuiltByAnotherCompilerIsRefusedBeforeItRegisters() async throws {
         let fixtures = try FeatureFixtures()
         let compiler = try #require(FeatureBuild.kit.compiler)
 
-        let (path, error, registrations) = try load(defect: 11, fixtures: fixtures)
+        let (path, error, registrations) = try await load(defect: 11, fixtures: fixtures)
 
         #expect(error?.description == "\(path): built with Swift 5.10.1, this host's AppHostKit with \(compiler); Swift features must be built by the host's compiler: rebuild it with \(compiler)")
         #expect(registrations == 0)
     }
 
     @Test
-    func aSwiftFeatureBuiltAgainstAFragileKitIsRefusedBeforeItRegisters() throws {
+    func aSwiftFeatureBuiltAgainstAFragileKitIsRefusedBeforeItRegisters() async throws {
         let fixtures = try FeatureFixtures()
 
-        let (path, error, registrations) = try load(defect: 12, fixtures: fixtures)
+        let (path, error, registrations) = try await load(defect: 12, fixtures: fixtures)
 
         #expect(error?.description == "\(path): built against an AppHostKit without library evolution; rebuild it against the SDK package (SDK/), which builds the kit resiliently")
         #expect(registrations == 0)
     }
 
     @Test
-    func aLibraryCarryingItsOwnKitIsRefused() throws {
+    func aLibraryCarryingItsOwnKitIsRefused() async throws {
         let fixtures = try FeatureFixtures()
 
-        let (path, error, _) = try load(defect: 13, fixtures: fixtures)
+        let (path, error, _) = try await load(defect: 13, fixtures: fixtures)
 
         #expect(error == .foreignKit(path: path, found: path, host: KitIdentity.path))
     }
