@@ -191,6 +191,48 @@ struct RecordedNetworkTests {
         #expect(!calls.contains("AF_INET"), "a network socket was opened: \(calls)")
     }
 
+    /// URLSession's response cache keeps what a session's answers allow in memory, as the shared
+    /// cache's memory part does, and has no disk part: nothing goes to the user's cache folder.
+    @Test
+    func theSessionsResponseCacheIsInMemoryOnly() throws {
+        let cache = NetworkService.memoryOnlyCache()
+        let url = try #require(URL(string: "https://example.com/api/answer"))
+        let request = URLRequest(url: url)
+        let response = try #require(HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json"]))
+
+        cache.storeCachedResponse(CachedURLResponse(response: response, data: Data("{}".utf8), userInfo: nil, storagePolicy: .allowed), for: request)
+        let kept = cache.cachedResponse(for: request)
+
+        #expect(cache.diskCapacity == 0)
+        #expect(cache.memoryCapacity == 4 * 1024 * 1024)
+        #expect(kept?.data == Data("{}".utf8))
+        #expect(cache.currentDiskUsage == 0)
+        #expect(cache.cachedResponse(for: URLRequest(url: try #require(URL(string: "https://example.com/api/other")))) == nil)
+    }
+
+    /// A session whose feature makes requests writes no URL cache into the user's home: Foundation's
+    /// shared cache would make `~/.cache/org.swift.foundation.URLCache/apphost` and look through it
+    /// at every request. (A cold start's probe of the features, in a child that runs their
+    /// registration, can still make it: the folder is removed after the first run, which warms
+    /// the registry cache.)
+    @Test
+    func aSessionOnRecordedAnswersWritesNoURLCacheIntoTheHome() throws {
+        let home = try FeatureFixtures()
+        let environment = ["HOME": home.directory.path, "XDG_CACHE_HOME": home.path(".cache")]
+        let urlCache = home.path(".cache/org.swift.foundation.URLCache")
+        let arguments = ["--start", "character", "--width", "40"]
+
+        let first = try ProcessRunner.run(apphost, arguments, input: "tap Summer Smith\n", environment: environment)
+        try? FileManager.default.removeItem(atPath: urlCache)
+        let second = try ProcessRunner.run(apphost, arguments, input: "tap Summer Smith\nback\ntap Rick Sanchez\n", environment: environment)
+
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(second.status == 0, "\(second.errors)")
+        #expect(second.output.contains("Summer Smith\nCharacters › Summer Smith\n"), "the detail was fetched: \(second.output)")
+        #expect(second.output.contains("Rick Sanchez\nCharacters › Rick Sanchez\n"), "\(second.output)")
+        #expect(!FileManager.default.fileExists(atPath: urlCache), "the session made \(urlCache)")
+    }
+
     @Test
     func anAnswerWithLatencyLandsWhenVirtualTimeReachesIt() throws {
         let folder = try FeatureFixtures()

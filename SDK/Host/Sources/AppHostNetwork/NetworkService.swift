@@ -84,7 +84,24 @@ public final class NetworkService: Sendable {
             defer { state.hooks = hooks }
             return state.hooks == nil
         }
-        if first { _ = URLProtocol.registerClass(RecordedAnswersProtocol.self) }
+        guard first else { return }
+        URLCache.shared = Self.memoryOnlyCache()
+        _ = URLProtocol.registerClass(RecordedAnswersProtocol.self)
+    }
+
+    /// URLSession's response cache for the sessions the host serves: in memory only, as an app's
+    /// is on its first launch. Foundation's own shared cache also keeps answers on disk, in
+    /// `~/.cache/org.swift.foundation.URLCache/<program>`, which it makes when it is first used:
+    /// a folder the user did not choose, from which a later run could be answered by an earlier
+    /// run's answers instead of the recordings, and which it reads through at every request (its
+    /// listing, and the owner of each file, cost about a sixth of a deep link's CPU). The cache
+    /// is told to keep its disk part in a folder that cannot be made (below `/dev/null`, which is
+    /// no folder): it then has none, and neither looks there nor writes there. Its memory part
+    /// keeps what it kept before, 4 MiB as Foundation's shared cache does. Set before the first
+    /// request, so `URLSession.shared`, made at its first use, takes it; code that sets a cache
+    /// of its own keeps its own.
+    public static func memoryOnlyCache() -> URLCache {
+        URLCache(memoryCapacity: 4 * 1024 * 1024, diskCapacity: 0, diskPath: "/dev/null/apphost-url-cache")
     }
 
     /// Serves the recordings in `folder` too.
