@@ -137,15 +137,7 @@ struct InteractiveTerminalTests {
     /// arrives before the editing mode; the prompt is written only once lines are no longer read.
     @Test
     func aCtrlDTypedTheMomentThePromptShowsEndsTheSession() throws {
-        guard let strace = ["/usr/bin/strace", "/bin/strace"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            print("note: strace is not installed; the Ctrl-D typed the moment the prompt shows was not checked (CI installs it)")
-            return
-        }
-        let probe = try ProcessRunner.run(strace, ["-qq", "-o", "/dev/null", "true"])
-        guard probe.status == 0 else {
-            print("note: strace cannot trace here (\(probe.errors.trimmingCharacters(in: .whitespacesAndNewlines))); the Ctrl-D typed the moment the prompt shows was not checked")
-            return
-        }
+        guard let strace = try Strace.usable(toCheck: "the Ctrl-D typed the moment the prompt shows") else { return }
         let history = FileManager.default.temporaryDirectory.appendingPathComponent("apphost-history-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: history) }
         let delayed = ["-f", "-qq", "-o", "/dev/null", "-e", "trace=ioctl", "-e", "inject=ioctl:delay_enter=200000"]

@@ -184,6 +184,34 @@ struct SessionGuardTests {
         #expect(result.errors.hasSuffix("error: \(library): did not return within 1 s \(how) while running '\(command)'; the session ended\n"), "\(result.errors)")
     }
 
+    /// A command still running is told from one awaiting what never resumes by the jobs it has
+    /// queued or running, not by whether one started in the watchdog's last tenth of a second,
+    /// which a loaded machine can leave empty (a test beside CPU hogs once read a yield loop as
+    /// awaiting). strace slows every futex call by 150 ms, so jobs start rarely on every run.
+    @Test(arguments: [
+        ("tap Hang here", "(suspended in it, awaiting what never resumed)"),
+        ("tap Spin here", "(suspended in it and still running: its tasks keep yielding or sleeping, and never finish)"),
+    ])
+    func aCommandStillRunningIsToldApartWhenItsJobsStartRarely(command: String, how: String) throws {
+        guard let strace = try Strace.usable(toCheck: "how an overdue command is told apart when its jobs start rarely") else { return }
+        let fixtures = try FeatureFixtures()
+        let library = fixtures.path("libLoadHangFeature.so")
+        try DriftedKit.copyOfFeatureBuiltOnce("LoadHang", to: library)
+        let script = fixtures.path("commands.txt")
+        try Data("\(command)\nstate\nquit\n".utf8).write(to: URL(fileURLWithPath: script))
+        let slowed = ["-f", "-qq", "-o", "/dev/null", "-e", "trace=futex", "-e", "inject=futex:delay_enter=150000"]
+
+        let result = try ProcessRunner.run(
+            strace, slowed + [apphost, "--start", "loadhang", "--features", fixtures.directory.path, "--feature-timeout", "1", "--script", script]
+        )
+
+        // strace's own warnings (a process's wait delayed twice) are left out.
+        let errors = result.errors.split(separator: "\n").filter { !$0.hasPrefix("\(strace):") }.joined(separator: "\n")
+
+        #expect(result.status == SessionGuard.exitCode)
+        #expect(errors.hasSuffix("error: \(library): did not return within 1 s \(how) while running '\(command)'; the session ended"), "\(result.errors)")
+    }
+
     /// Three seconds of CPU in a detached task the action does not await, with a one-second limit
     /// on each command: the work is not the command's, so nothing waits for it or is blamed.
     @Test

@@ -152,8 +152,12 @@ package final class SessionJobs: Sendable {
     private func change(_ kind: Kind, by delta: Int) {
         let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
             switch kind {
-            case .main: state.counts.main += delta
-            case .pool: state.counts.pool += delta
+            case .main:
+                state.counts.main += delta
+                apphost_guard_jobs_outstanding(Int64(delta))
+            case .pool:
+                state.counts.pool += delta
+                apphost_guard_jobs_outstanding(Int64(delta))
             case .held: state.counts.held += delta
             case .timers: state.counts.timers += delta
             case .requests: state.counts.requests += delta

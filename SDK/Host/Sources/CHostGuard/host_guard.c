@@ -75,6 +75,8 @@ static atomic_int waiting;
    sleeps) is told from one awaiting what never resumes. */
 static atomic_ullong jobs_ran;
 static atomic_int busy_when_overdue;
+/* Sessions' jobs queued or running (apphost_guard_jobs_outstanding). */
+static atomic_llong outstanding_jobs;
 /* The code the last RECENT_JOBS jobs of sessions resumed, oldest overwritten first. */
 #define RECENT_JOBS 16
 #define JOB_FUNCTION_WORD 7
@@ -274,7 +276,7 @@ static void *watch(void *unused) {
         unsigned long long seen = atomic_load(&generation);
         long long deadline = atomic_load(&deadline_ms);
         unsigned long long jobs_now = atomic_load(&jobs_ran);
-        int busy = jobs_now != jobs_before;
+        int busy = apphost_guard_overdue_busy(jobs_now != jobs_before, atomic_load(&outstanding_jobs));
         jobs_before = jobs_now;
         if (deadline != 0 && now_ms() > deadline) {
             atomic_store(&busy_when_overdue, busy);
@@ -396,6 +398,16 @@ int apphost_guard_still_overdue(unsigned long long seen, long long now) {
 unsigned long long apphost_guard_generation(void) { return atomic_load(&generation); }
 
 long long apphost_guard_deadline(void) { return atomic_load(&deadline_ms); }
+
+void apphost_guard_jobs_outstanding(long long delta) {
+    atomic_fetch_add_explicit(&outstanding_jobs, delta, memory_order_relaxed);
+}
+
+long long apphost_guard_outstanding(void) { return atomic_load(&outstanding_jobs); }
+
+int apphost_guard_overdue_busy(int ran_in_step, long long outstanding) {
+    return ran_in_step || outstanding > 0;
+}
 
 void apphost_guard_job_ran(const void *job) {
     atomic_fetch_add_explicit(&jobs_ran, 1, memory_order_relaxed);
