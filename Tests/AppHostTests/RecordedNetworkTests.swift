@@ -200,6 +200,9 @@ struct RecordedNetworkTests {
         let request = URLRequest(url: url)
         let response = try #require(HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": "application/json"]))
 
+        let other = URLRequest(url: try #require(URL(string: "https://example.com/api/other")))
+        cache.storeCachedResponse(CachedURLResponse(response: response, data: Data("[]".utf8), userInfo: nil, storagePolicy: .notAllowed), for: other)
+        let notKept = cache.cachedResponse(for: other)
         cache.storeCachedResponse(CachedURLResponse(response: response, data: Data("{}".utf8), userInfo: nil, storagePolicy: .allowed), for: request)
         let kept = cache.cachedResponse(for: request)
 
@@ -207,7 +210,8 @@ struct RecordedNetworkTests {
         #expect(cache.memoryCapacity == 4 * 1024 * 1024)
         #expect(kept?.data == Data("{}".utf8))
         #expect(cache.currentDiskUsage == 0)
-        #expect(cache.cachedResponse(for: URLRequest(url: try #require(URL(string: "https://example.com/api/other")))) == nil)
+        #expect(notKept == nil, "an answer not to be kept is not kept")
+        #expect(cache.cachedResponse(for: other) == nil)
     }
 
     /// A session whose feature makes requests writes no URL cache into the user's home: Foundation's

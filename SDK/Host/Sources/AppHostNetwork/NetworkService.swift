@@ -93,15 +93,14 @@ public final class NetworkService: Sendable {
     /// is on its first launch. Foundation's own shared cache also keeps answers on disk, in
     /// `~/.cache/org.swift.foundation.URLCache/<program>`, which it makes when it is first used:
     /// a folder the user did not choose, from which a later run could be answered by an earlier
-    /// run's answers instead of the recordings, and which it reads through at every request (its
-    /// listing, and the owner of each file, cost about a sixth of a deep link's CPU). The cache
+    /// run's answers instead of the recordings, and which it lists at every request. The cache
     /// is told to keep its disk part in a folder that cannot be made (below `/dev/null`, which is
     /// no folder): it then has none, and neither looks there nor writes there. Its memory part
     /// keeps what it kept before, 4 MiB as Foundation's shared cache does. Set before the first
     /// request, so `URLSession.shared`, made at its first use, takes it; code that sets a cache
     /// of its own keeps its own.
     public static func memoryOnlyCache() -> URLCache {
-        URLCache(memoryCapacity: 4 * 1024 * 1024, diskCapacity: 0, diskPath: "/dev/null/apphost-url-cache")
+        SessionResponseCache(memoryCapacity: 4 * 1024 * 1024, diskCapacity: 0, diskPath: "/dev/null/apphost-url-cache")
     }
 
     /// Serves the recordings in `folder` too.
@@ -203,5 +202,25 @@ public final class NetworkService: Sendable {
             text += "-" + String(hash, radix: 16)
         }
         return text
+    }
+}
+
+/// URLCache, with no lookup while it holds nothing. Recorded answers are handed to URLSession as
+/// not to be kept, so in a session on them it never holds anything; Foundation's lookup would
+/// still compute each request's key (its host lowercased through the system locale) at every
+/// request. Invariant for `@unchecked Sendable`: its own state is atomic; URLCache's is behind
+/// URLCache's lock.
+final class SessionResponseCache: URLCache, @unchecked Sendable {
+    /// Whether a response was ever given to keep; until then a lookup finds nothing.
+    private let given = Atomic(false)
+
+    override func storeCachedResponse(_ cachedResponse: CachedURLResponse, for request: URLRequest) {
+        if cachedResponse.storagePolicy != .notAllowed { given.store(true, ordering: .releasing) }
+        super.storeCachedResponse(cachedResponse, for: request)
+    }
+
+    override func cachedResponse(for request: URLRequest) -> CachedURLResponse? {
+        guard given.load(ordering: .acquiring) else { return nil }
+        return super.cachedResponse(for: request)
     }
 }
