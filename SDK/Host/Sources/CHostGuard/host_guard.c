@@ -70,9 +70,10 @@ static void release_alternate_stack(void *memory);
    suspended there is on no thread's stack, so this names it. */
 static char waiting_on[512];
 static atomic_int waiting;
-/* How many of a session's jobs have run, and whether any ran in the watchdog's last step before it
-   found the command overdue: a command suspended in a feature that still runs (a loop that yields or
-   sleeps) is told from one awaiting what never resumes. */
+/* How many of a session's jobs have run, and whether the command was still running when the
+   watchdog found it overdue (a job started in its last step, or some were queued or running): a
+   command suspended in a feature that still runs (a loop that yields or sleeps) is told from one
+   awaiting what never resumes. */
 static atomic_ullong jobs_ran;
 static atomic_int busy_when_overdue;
 /* Sessions' jobs queued or running (apphost_guard_jobs_outstanding). */
@@ -276,7 +277,9 @@ static void *watch(void *unused) {
         unsigned long long seen = atomic_load(&generation);
         long long deadline = atomic_load(&deadline_ms);
         unsigned long long jobs_now = atomic_load(&jobs_ran);
-        int busy = apphost_guard_overdue_busy(jobs_now != jobs_before, atomic_load(&outstanding_jobs));
+        /* Still running: a job started in this step, or some are queued or running (a loaded
+           machine can leave a step without a start; a loop that yields always has one queued). */
+        int busy = jobs_now != jobs_before || atomic_load(&outstanding_jobs) > 0;
         jobs_before = jobs_now;
         if (deadline != 0 && now_ms() > deadline) {
             atomic_store(&busy_when_overdue, busy);
@@ -401,12 +404,6 @@ long long apphost_guard_deadline(void) { return atomic_load(&deadline_ms); }
 
 void apphost_guard_jobs_outstanding(long long delta) {
     atomic_fetch_add_explicit(&outstanding_jobs, delta, memory_order_relaxed);
-}
-
-long long apphost_guard_outstanding(void) { return atomic_load(&outstanding_jobs); }
-
-int apphost_guard_overdue_busy(int ran_in_step, long long outstanding) {
-    return ran_in_step || outstanding > 0;
 }
 
 void apphost_guard_job_ran(const void *job) {

@@ -77,13 +77,6 @@ void apphost_guard_job_ran(const void *job);
    yielded ends), whether or not the machine's load let one start in the watchdog's last step. */
 void apphost_guard_jobs_outstanding(long long delta);
 
-/* The jobs outstanding now: for tests. */
-long long apphost_guard_outstanding(void);
-
-/* Whether a command found overdue is said to be still running: jobs started in the watchdog's last
-   step, or some are outstanding. */
-int apphost_guard_overdue_busy(int ran_in_step, long long outstanding);
-
 #ifdef __cplusplus
 }
 #endif
