@@ -72,6 +72,7 @@ public struct FeatureOptions: ParsableArguments, Sendable {
             return nil
         }
         RecordedNetwork.serveFeatureRecordings { standardError("warning: \($0)\n") }
+        RecordedNetwork.keepResponsesInMemory()
         host.loadFeatures(from: discovery, options: options)
         // Nothing at all was found: a folder named by mistake (a package rather than its build
         // folder) is the likely cause, and saying so beats "no feature loaded" alone.

@@ -15,6 +15,9 @@ struct Probe: AsyncParsableCommand {
     var list: String?
 
     func run() async throws {
+        // Registration is features' code: a feature that makes its URLSession there gets the cache
+        // a session would (in memory only, nothing written into the home).
+        RecordedNetwork.keepResponsesInMemory()
         await FeatureProbe.run(files: files + (list.map(FeatureProbe.readFileList(at:)) ?? []))
     }
 }

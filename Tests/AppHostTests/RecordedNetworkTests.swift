@@ -214,26 +214,31 @@ struct RecordedNetworkTests {
         #expect(cache.cachedResponse(for: other) == nil)
     }
 
-    /// A session whose feature makes requests writes no URL cache into the user's home: Foundation's
-    /// shared cache would make `~/.cache/org.swift.foundation.URLCache/apphost` and look through it
-    /// at every request. (A cold start's probe of the features, in a child that runs their
-    /// registration, can still make it: the folder is removed after the first run, which warms
-    /// the registry cache.)
+    /// No process that runs a feature's code writes a URL cache into the user's home: neither the
+    /// cold start's probe (a child that runs the features' registration, where the Character
+    /// feature makes its URLSession) nor a session whose feature makes requests. Foundation's
+    /// shared cache would make `~/.cache/org.swift.foundation.URLCache/apphost` and look through
+    /// it at every request.
     @Test
-    func aSessionOnRecordedAnswersWritesNoURLCacheIntoTheHome() throws {
+    func noProcessOfASessionWritesAURLCacheIntoTheHome() throws {
         let home = try FeatureFixtures()
-        let environment = ["HOME": home.directory.path, "XDG_CACHE_HOME": home.path(".cache")]
+        // A registry cache of its own, empty: the first run is a cold start, which probes.
+        let environment = [
+            "HOME": home.directory.path, "XDG_CACHE_HOME": home.path(".cache"), RegistryCache.environmentVariable: home.path("registry"),
+        ]
         let urlCache = home.path(".cache/org.swift.foundation.URLCache")
         let arguments = ["--start", "character", "--width", "40"]
 
-        let first = try ProcessRunner.run(apphost, arguments, input: "tap Summer Smith\n", environment: environment)
-        try? FileManager.default.removeItem(atPath: urlCache)
-        let second = try ProcessRunner.run(apphost, arguments, input: "tap Summer Smith\nback\ntap Rick Sanchez\n", environment: environment)
+        let cold = try ProcessRunner.run(apphost, arguments, input: "", environment: environment)
+        let afterProbe = FileManager.default.fileExists(atPath: urlCache)
+        let warm = try ProcessRunner.run(apphost, arguments, input: "tap Summer Smith\nback\ntap Rick Sanchez\n", environment: environment)
 
-        #expect(first.status == 0, "\(first.errors)")
-        #expect(second.status == 0, "\(second.errors)")
-        #expect(second.output.contains("Summer Smith\nCharacters › Summer Smith\n"), "the detail was fetched: \(second.output)")
-        #expect(second.output.contains("Rick Sanchez\nCharacters › Rick Sanchez\n"), "\(second.output)")
+        #expect(cold.status == 0, "\(cold.errors)")
+        #expect(FileManager.default.fileExists(atPath: home.path("registry")), "the first run was a cold start, which fills the registry cache")
+        #expect(!afterProbe, "the cold start made \(urlCache)")
+        #expect(warm.status == 0, "\(warm.errors)")
+        #expect(warm.output.contains("Summer Smith\nCharacters › Summer Smith\n"), "the detail was fetched: \(warm.output)")
+        #expect(warm.output.contains("Rick Sanchez\nCharacters › Rick Sanchez\n"), "\(warm.output)")
         #expect(!FileManager.default.fileExists(atPath: urlCache), "the session made \(urlCache)")
     }
 

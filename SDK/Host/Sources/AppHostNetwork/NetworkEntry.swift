@@ -27,6 +27,12 @@ public func apphostNetworkInstall(
     }
 }
 
+/// Makes the process's shared URL cache one in memory only (``NetworkService/keepResponsesInMemory()``).
+@_cdecl("apphost_network_keep_responses_in_memory")
+public func apphostNetworkKeepResponsesInMemory() {
+    NetworkService.keepResponsesInMemory()
+}
+
 /// The module's entry point as a C function value, for a program that links the module instead of
 /// opening its library (a test bundle, through AppHostTesting).
 public enum NetworkModule {

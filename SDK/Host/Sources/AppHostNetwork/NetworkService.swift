@@ -85,7 +85,7 @@ public final class NetworkService: Sendable {
             return state.hooks == nil
         }
         guard first else { return }
-        URLCache.shared = Self.memoryOnlyCache()
+        Self.keepResponsesInMemory()
         _ = URLProtocol.registerClass(RecordedAnswersProtocol.self)
     }
 
@@ -102,6 +102,17 @@ public final class NetworkService: Sendable {
     public static func memoryOnlyCache() -> URLCache {
         SessionResponseCache(memoryCapacity: 4 * 1024 * 1024, diskCapacity: 0, diskPath: "/dev/null/apphost-url-cache")
     }
+
+    /// Makes ``memoryOnlyCache()`` the process's shared cache, once, before the first request:
+    /// for every process that runs features' code (a session, a probe), whether or not it serves
+    /// recordings, so that no run writes a cache into the home or is answered from an earlier one.
+    public static func keepResponsesInMemory() {
+        _ = sharedCacheInMemory
+    }
+
+    private static let sharedCacheInMemory: Void = {
+        URLCache.shared = memoryOnlyCache()
+    }()
 
     /// Serves the recordings in `folder` too.
     public func serve(folder: String) throws(NetworkRecordingError) {

@@ -27,6 +27,9 @@ public enum RecordedNetwork {
     /// The library's file name, looked for beside the running program and beside the kit.
     public static let libraryName = "libAppHostNetworking.so"
 
+    /// The module's other entry point (see `apphost_network_keep_responses_in_memory`).
+    public typealias KeepResponsesInMemory = @convention(c) () -> Void
+
     /// Uses `install`, the module linked into this program (a test bundle, through AppHostTesting),
     /// instead of opening the library.
     public static func link(_ install: Install) {
@@ -35,11 +38,43 @@ public enum RecordedNetwork {
         }
     }
 
+    /// From now on, as soon as a feature library brings Foundation's networking into the process
+    /// (it links FoundationNetworking), and before any of its code runs: URLSession's shared cache
+    /// is one in memory only, as an app's is on its first launch. Foundation's own would keep
+    /// answers on disk, in `~/.cache/org.swift.foundation.URLCache/<program>`, a folder it makes
+    /// at its first use: the host would write where the user did not choose, and a run could be
+    /// answered from an earlier one's cache. For every process that runs features' code (a
+    /// session, a probe); a process whose features make no request never opens the module.
+    /// Once a process.
+    public static func keepResponsesInMemory() {
+        let first = state.withLock { state in
+            defer { state.keepsResponsesInMemory = true }
+            return !state.keepsResponsesInMemory
+        }
+        guard first else { return }
+        let done = Atomic(false)
+        FeatureLoader.observeLoads { path, _ in
+            guard !done.load(ordering: .acquiring), let networking = dlopen(foundationNetworking, RTLD_LAZY | RTLD_NOLOAD) else { return }
+            dlclose(networking)
+            guard !done.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            guard let library = try? networkLibrary(), let symbol = dlsym(library, "apphost_network_keep_responses_in_memory") else {
+                let line = Array("warning: \(path) uses Foundation's networking, and \(libraryName) could not be opened: its URL cache is Foundation's own\n".utf8)
+                line.withUnsafeBytes { _ = Descriptor.writeAll(STDERR_FILENO, $0) }
+                return
+            }
+            unsafeBitCast(symbol, to: KeepResponsesInMemory.self)()
+        }
+    }
+
+    /// Foundation's networking library, which a feature that uses URLSession links.
+    private static let foundationNetworking = "libFoundationNetworking.so"
+
     private struct State {
         var install: Install?
         var folders: [String] = []
         var recordFolder: String?
         var observing = false
+        var keepsResponsesInMemory = false
         /// The sessions made in this process, while they live.
         var sessions: [WeakJobs] = []
         /// Whether a request whose code is no session's (a detached task) counts for the process's
@@ -147,23 +182,26 @@ public enum RecordedNetwork {
 
     private static func installer() throws(RecordedNetworkError) -> Install {
         if let install = state.withLock({ $0.install }) { return install }
+        guard let symbol = dlsym(try networkLibrary(), "apphost_network_install") else {
+            throw RecordedNetworkError(description: "\(libraryName) has no apphost_network_install: it is not this host's network module")
+        }
+        let install = unsafeBitCast(symbol, to: Install.self)
+        state.withLock { $0.install = install }
+        return install
+    }
+
+    /// The network module's library, opened: beside the running program, else beside the kit.
+    private static func networkLibrary() throws(RecordedNetworkError) -> UnsafeMutableRawPointer {
         var tried: [String] = []
-        var found: Install?
         let kitFolder = "/" + KitIdentity.path.split(separator: "/").dropLast().joined(separator: "/")
         for folder in [FeatureDiscovery.executableDirectory, kitFolder] where !tried.contains(folder + "/" + libraryName) {
             let path = folder + "/" + libraryName
             tried.append(path)
-            guard let library = dlopen(path, RTLD_NOW | RTLD_LOCAL), let symbol = dlsym(library, "apphost_network_install") else { continue }
-            found = unsafeBitCast(symbol, to: Install.self)
-            break
+            if let library = dlopen(path, RTLD_NOW | RTLD_LOCAL) { return library }
         }
-        guard let install = found else {
-            throw RecordedNetworkError(
-                description: "recorded network answers need \(libraryName), and there is none at \(tried.joined(separator: " or ")); build it with the host (swift build)"
-            )
-        }
-        state.withLock { $0.install = install }
-        return install
+        throw RecordedNetworkError(
+            description: "recorded network answers need \(libraryName), and there is none at \(tried.joined(separator: " or ")); build it with the host (swift build)"
+        )
     }
 
     // MARK: The hooks the module calls, from any thread
