@@ -46,7 +46,11 @@ public struct LocalizedStringKey: Equatable, Hashable, Sendable, ExpressibleBySt
         var text = ""
         var template = ""
         var values: [String] = []
-        public init(literalCapacity: Int, interpolationCount: Int) { text.reserveCapacity(literalCapacity) }
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            text.reserveCapacity(literalCapacity)
+            // One allocation for the values, not one each time the array grows.
+            values.reserveCapacity(interpolationCount)
+        }
         public mutating func appendLiteral(_ literal: String) {
             text += literal
             template += literal

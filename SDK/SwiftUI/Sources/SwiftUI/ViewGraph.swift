@@ -37,12 +37,19 @@ final class ViewGraph {
         let nodes = draw()
         let items = bars.removeLast()
         guard !items.isEmpty else { return nodes }
-        var rest = nodes
-        var head: [Node] = []
-        if let title = rest.firstIndex(where: { if case .title = $0 { true } else { false } }) {
-            head.append(rest.remove(at: title))
-        }
-        return head + items.leading + items.principal + items.trailing + items.search + rest + items.bottom
+        // The title, the bar's items, the rest of the screen, the bottom bar: built in one array of
+        // the right size, each node copied once.
+        let title = nodes.firstIndex { if case .title = $0 { true } else { false } }
+        var drawn: [Node] = []
+        drawn.reserveCapacity(nodes.count + items.leading.count + items.principal.count + items.trailing.count + items.search.count + items.bottom.count)
+        if let title { drawn.append(nodes[title]) }
+        drawn += items.leading
+        drawn += items.principal
+        drawn += items.trailing
+        drawn += items.search
+        for index in nodes.indices where index != title { drawn.append(nodes[index]) }
+        drawn += items.bottom
+        return drawn
     }
     /// The presentations the drawing found (pushed views, sheets, alerts), in the order they were
     /// drawn, with what each shows: one drawn inside another, or after it, covers it.
