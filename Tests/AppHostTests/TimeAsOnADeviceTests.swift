@@ -3,6 +3,7 @@ import AppHost
 import Dispatch
 import FoundationEssentials
 import Observation
+import Synchronization
 import Testing
 
 /// A screen whose every action waits in one of the ordinary ways app code waits.
@@ -17,6 +18,19 @@ enum ErrandNavigation: Navigation {
 /// A vendor's callback API: the answer comes on one of dispatch's threads, later.
 nonisolated func fetchAnswer(after delay: DispatchTimeInterval, _ completion: @escaping @Sendable (Int) -> Void) {
     DispatchQueue.global().asyncAfter(deadline: .now() + delay) { completion(42) }
+}
+
+/// A vendor's SDK that offers a flag to poll, set on one of dispatch's threads.
+nonisolated final class VendorFlag: Sendable {
+    private let flag = Atomic(false)
+
+    var isSet: Bool { flag.load(ordering: .acquiring) }
+
+    func set() { flag.store(true, ordering: .releasing) }
+
+    func start(after delay: DispatchTimeInterval) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { self.set() }
+    }
 }
 
 nonisolated struct ErrandSource: Sendable {
@@ -66,6 +80,62 @@ final class ErrandModel: ViewModel {
 
     func woke() {
         status = "woke"
+    }
+
+    @ObservationIgnored private var ready = false
+
+    /// Polls by yielding for a flag that a task sets after a sleep, as code polls an SDK's flag.
+    func pollUntilReady() async {
+        ready = false
+        Task {
+            try? await Task.sleep(for: .milliseconds(300))
+            ready = true
+        }
+        var yields = 0
+        // Bounded, so that a runtime that stopped passing time fails the test instead of hanging it.
+        while !ready, yields < 1_000_000 {
+            await Task.yield()
+            yields += 1
+        }
+        status = ready ? "ready" : "never ready"
+    }
+
+    @ObservationIgnored private let vendor = VendorFlag()
+
+    /// Polls by yielding for a flag a vendor's timer sets on one of dispatch's threads.
+    func pollTheVendor() async {
+        vendor.start(after: .milliseconds(300))
+        var yields = 0
+        while !vendor.isSet, yields < 1_000_000 {
+            await Task.yield()
+            yields += 1
+        }
+        status = vendor.isSet ? "synced" : "never synced"
+    }
+
+    @ObservationIgnored private let busy = VendorFlag()
+
+    /// Starts CPU work on the pool that runs until ``stopBusyWork()``.
+    func startBusyWork() {
+        let busy = busy
+        Task.detached {
+            while !busy.isSet {}
+        }
+    }
+
+    nonisolated func stopBusyWork() {
+        busy.set()
+    }
+
+    /// Yields until the clock passes a deadline.
+    func pollTheClock() async {
+        let end = ContinuousClock.now + .milliseconds(50)
+        var yields = 0
+        while ContinuousClock.now < end, yields < 1_000_000 {
+            await Task.yield()
+            yields += 1
+        }
+        status = ContinuousClock.now < end ? "still early" : "past the deadline"
     }
 
     func didType(_ text: String) {
@@ -142,6 +212,10 @@ struct TimeAsOnADeviceTests {
                     Button("Upload") { await model.uploadOffTheMainActor() }
                     Button("Detached") { await model.awaitDetachedValue() }
                     Button("Callback") { await model.awaitCallback() }
+                    Button("Poll") { await model.pollUntilReady() }
+                    Button("Poll the clock") { await model.pollTheClock() }
+                    Button("Poll the vendor") { await model.pollTheVendor() }
+                    Button("Busy") { model.startBusyWork() }
                     TextField("Search", text: "") { model.didType($0) }
                 }
             case .clocks:
@@ -203,6 +277,10 @@ struct TimeAsOnADeviceTests {
         ("tap Save", "Status: saved", Duration.milliseconds(300)),
         ("tap Upload", "Status: uploaded", .milliseconds(300)),
         ("tap Detached", "Status: detached 7", .milliseconds(200)),
+        // A loop that yields while nothing else can run lets time pass, 0.1 ms a yield
+        // (SessionJobs.yieldTime): the sleep it polls for wakes, and a deadline it reads passes.
+        ("tap Poll", "Status: ready", .milliseconds(300)),
+        ("tap Poll the clock", "Status: past the deadline", .milliseconds(50)),
     ])
     func anActionThatAwaitsASleepReturnsAtItsDeadline(command: String, shows: String, elapsed: Duration) async throws {
         let sut = try makeSession(at: .errands, model: ErrandModel())
@@ -216,8 +294,10 @@ struct TimeAsOnADeviceTests {
         #expect(capture.errors == "")
     }
 
+    /// A vendor's callback API arms `DispatchQueue.asyncAfter` from the session's code: the timer
+    /// is held on the session's clock, so the command that awaits it returns at its deadline.
     @Test
-    func aContinuationAnotherThreadResumesEndsTheCommandWhenItLands() async throws {
+    func aVendorsTimerFiresOnTheSessionsClock() async throws {
         let sut = try makeSession(at: .errands, model: ErrandModel())
         await sut.start()
 
@@ -226,7 +306,41 @@ struct TimeAsOnADeviceTests {
         // Had the settle missed it, it would have waited its 60 s limit and said so.
         #expect(sut.current?.text.contains("Status: answer 42") == true)
         #expect(capture.errors == "")
+        #expect(sut.virtualElapsed == .milliseconds(300))
+        #expect(sut.heldSleeps == 0)
+    }
+
+    /// A loop that yields until a vendor's timer sets a flag: the yields move the clock to it.
+    @Test
+    func aFlagAVendorsTimerSetsIsSeenByALoopThatYields() async throws {
+        let sut = try makeSession(at: .errands, model: ErrandModel())
+        await sut.start()
+
+        await sut.execute("tap Poll the vendor")
+
+        #expect(sut.current?.text.contains("Status: synced") == true)
+        // The flag is set on a thread of dispatch's: the loop may yield once or twice more (0.1 ms
+        // each, SessionJobs.yieldTime) before it reads it.
+        #expect(sut.virtualElapsed >= .milliseconds(300) && sut.virtualElapsed <= .microseconds(300_200))
+        #expect(capture.errors == "")
+    }
+
+    /// While CPU work of the session runs on the pool, its clock stands still; a vendor's timer
+    /// that the work would hold up fires when its deadline passes on the real clock.
+    @Test
+    func aVendorsTimerFiresOnTheRealClockWhileWorkHoldsTheSessionsClock() async throws {
+        let model = ErrandModel()
+        let sut = try makeSession(at: .errands, model: model)
+        await sut.start()
+        await sut.execute("tap Busy")
+
+        await sut.execute("tap Callback")
+        model.stopBusyWork()
+        await sut.settle()
+
+        #expect(sut.current?.text.contains("Status: answer 42") == true)
         #expect(sut.virtualElapsed == .zero)
+        #expect(capture.errors == "")
     }
 
     @Test

@@ -30,6 +30,13 @@ package enum HostExecutors: ExecutorFactory {
     /// Installs the executors; called once, before `main`, by the constructor.
     package static func install() {
         _createExecutors(factory: HostExecutors.self)
+        // A session's `asyncAfter` is held on its clock (SessionJobs+Timers.swift). The owner is the
+        // session whose job the thread runs: only SessionJobs marks a thread so.
+        apphost_tasks_set_timer_hook { owner, delay, queue, context, work in
+            guard let owner, let queue, let work else { return 0 }
+            let jobs = Unmanaged<SessionJobs>.fromOpaque(owner).takeUnretainedValue()
+            return jobs.hold(DispatchTimer(queue: queue, context: context, work: work), after: .nanoseconds(delay)) ? 1 : 0
+        }
         installed = true
     }
 
@@ -120,8 +127,22 @@ package final class HostMainExecutor: MainExecutor, @unchecked Sendable {
 /// Invariant for `@unchecked Sendable`: it has no state; the queues are thread-safe.
 package final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
     package func enqueue(_ job: consuming ExecutorJob) {
-        enqueue(UnownedJob(job), for: SessionJobs.enqueuing)
+        let jobs = SessionJobs.enqueuing
+        guard let jobs, job.kind.rawValue == Self.yieldKind else { return enqueue(UnownedJob(job), for: jobs) }
+        // `Task.yield()`: the job only puts its task back on its executor.
+        jobs.yielded()
+        let yield = UnownedJob(job)
+        jobs.add(.yield)
+        jobs.pool.run {
+            SessionJobs.running(for: jobs, job: yield) { yield.runSynchronously(on: self.asUnownedTaskExecutor()) }
+            jobs.remove(.yield)
+        }
     }
+
+    /// The kind of job `Task.yield()` enqueues on the global pool: the runtime's nullary
+    /// continuation (`JobKind::NullaryContinuation`, the fourth of the kinds reserved after 192),
+    /// which resumes the task that yielded and does nothing else.
+    private static let yieldKind: UInt8 = 195
 
     /// Runs `job` on the pool, counted as `jobs`' until it has run; a job of no session (the
     /// host's, or other code's in the process) on ``HostWork``.

@@ -19,6 +19,9 @@ package final class SessionJobs: Sendable {
         package var main = 0
         /// Jobs enqueued on the global pool that have not finished running.
         package var pool = 0
+        /// Of those, the ones that resume a task that yielded (`Task.yield()`): each only puts its
+        /// task back on its executor.
+        package var yields = 0
         /// Sleeps held on virtual time (``VirtualTime``).
         package var held = 0
         /// Sleeps scheduled on the real clock that have not woken.
@@ -30,16 +33,23 @@ package final class SessionJobs: Sendable {
         package var version: UInt64 = 0
     }
 
-    /// A sleep held on the session's virtual clock.
-    private struct Held {
+    /// A sleep, or a timer, held on the session's virtual clock.
+    struct Held {
         var deadline: Duration
         var order: UInt64
-        var job: UnownedJob
+        var wake: Wake
         /// The task that sleeps, if the sleep was made in one, to see that it was cancelled.
-        var sleeper: Sleeper?
+        var sleeper: Sleeper? = nil
     }
 
-    private struct State {
+    /// What a hold does when it is due: resume a task's sleep, or queue a timer's work (see
+    /// SessionJobs+Timers.swift).
+    enum Wake {
+        case job(UnownedJob)
+        case timer(DispatchTimer)
+    }
+
+    struct State {
         var counts = Counts()
         var waiter: CheckedContinuation<Void, Never>?
         var virtual = false
@@ -48,7 +58,7 @@ package final class SessionJobs: Sendable {
         var held: [Held] = []
     }
 
-    private let state = Mutex(State())
+    let state = Mutex(State())
 
     /// How many of the session's ``CommandWork`` markers are alive: held by the session for the
     /// command running, or by a task a command started that has not ended. With none, no task of
@@ -79,7 +89,7 @@ package final class SessionJobs: Sendable {
     /// The session's clock as the C side reads it (see CHostTasks): started when its time becomes
     /// virtual, moved with ``elapsed``. Invariant for `nonisolated(unsafe)`: the pointer never
     /// changes and is freed only by `deinit`, when no job of the session is running.
-    nonisolated(unsafe) private let virtualClock: OpaquePointer
+    nonisolated(unsafe) let virtualClock: OpaquePointer
     /// ``virtualClock`` once the session's time is virtual, else nil: what a thread running one of
     /// its jobs reads the time from. Invariant for `nonisolated(unsafe)`: written once, by the
     /// session's init, before any job of the session exists.
@@ -116,13 +126,15 @@ package final class SessionJobs: Sendable {
 
     /// Runs `body` (`job`) with this thread marked as running `jobs`' work, reading the session's
     /// clock if its time is virtual.
-    package static func running(for jobs: SessionJobs?, job: UnownedJob, _ body: () -> Void) {
+    package static func running(for jobs: SessionJobs?, job: UnownedJob?, _ body: () -> Void) {
         let previous = apphost_tasks_running()
         let previousClock = apphost_tasks_running_clock()
         // Read before it runs: a job that ends its task frees it.
-        if jobs != nil { apphost_guard_job_ran(unsafeBitCast(job, to: UnsafeRawPointer.self)) }
+        if jobs != nil { apphost_guard_job_ran(job.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }) }
         apphost_tasks_set_running(jobs.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }, jobs?.runningClock)
+        let wasInJob = apphost_tasks_set_in_job(jobs == nil ? 0 : 1)
         body()
+        apphost_tasks_set_in_job(wasInJob)
         apphost_tasks_set_running(previous, previousClock)
     }
 
@@ -134,14 +146,19 @@ package final class SessionJobs: Sendable {
         let owner = apphost_tasks_running()
         let previous = apphost_tasks_running_clock()
         apphost_tasks_set_running(UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()), runningClock)
-        defer { apphost_tasks_set_running(owner, previous) }
+        let wasInJob = apphost_tasks_set_in_job(0)
+        defer {
+            apphost_tasks_set_in_job(wasInJob)
+            apphost_tasks_set_running(owner, previous)
+        }
         return body()
     }
 
     /// The counts now.
     package var counts: Counts { state.withLock { $0.counts } }
 
-    package enum Kind { case main, pool, held, timers, requests }
+    /// What is counted: `yield` is a job of the pool that resumes a task that yielded.
+    package enum Kind { case main, pool, yield, held, timers, requests }
 
     /// Counts one more of `kind`.
     package func add(_ kind: Kind) { change(kind, by: 1) }
@@ -157,6 +174,10 @@ package final class SessionJobs: Sendable {
                 apphost_guard_jobs_outstanding(Int64(delta))
             case .pool:
                 state.counts.pool += delta
+                apphost_guard_jobs_outstanding(Int64(delta))
+            case .yield:
+                state.counts.pool += delta
+                state.counts.yields += delta
                 apphost_guard_jobs_outstanding(Int64(delta))
             case .held: state.counts.held += delta
             case .timers: state.counts.timers += delta
@@ -210,7 +231,7 @@ package final class SessionJobs: Sendable {
         let held = state.withLock { state in
             guard state.virtual else { return false }
             state.order &+= 1
-            state.held.append(Held(deadline: state.now + delay, order: state.order, job: job, sleeper: sleeper))
+            state.held.append(Held(deadline: state.now + delay, order: state.order, wake: .job(job), sleeper: sleeper))
             return true
         }
         if held { add(.held) }
@@ -229,14 +250,20 @@ package final class SessionJobs: Sendable {
             state.held.removeAll { $0.deadline == earliest }
             return due
         }
-        // Onto the main executor, whichever executor held it: the code after the sleep hops to its
-        // own isolation first (the compiler puts that hop after every `await`), so where the job
-        // is resumed does not change where that code runs.
-        for held in due {
-            HostExecutors.main.enqueue(held.job, for: self)
-            remove(.held)
-        }
+        due.forEach(wake)
         return !due.isEmpty
+    }
+
+    /// Lets `held` go: a sleep's task resumes, on the main executor whichever executor held it (the
+    /// code after the sleep hops to its own isolation first: the compiler puts that hop after every
+    /// `await`, so where the job is resumed does not change where that code runs); a timer's work
+    /// is queued. Either is counted as this session's job until it has run.
+    func wake(_ held: Held) {
+        switch held.wake {
+        case .job(let job): HostExecutors.main.enqueue(job, for: self)
+        case .timer(let timer): run(timer)
+        }
+        remove(.held)
     }
 
     /// Whether a sleep held on virtual time is due by `target`.
@@ -264,10 +291,7 @@ package final class SessionJobs: Sendable {
             state.held.removeAll { $0.sleeper?.isCancelled == true }
             return cancelled
         }
-        for held in cancelled {
-            HostExecutors.main.enqueue(held.job, for: self)
-            remove(.held)
-        }
+        cancelled.forEach(wake)
         return !cancelled.isEmpty
     }
 
@@ -282,8 +306,7 @@ package final class SessionJobs: Sendable {
         }
         for sleep in held {
             sleep.sleeper?.cancel()
-            HostExecutors.main.enqueue(sleep.job, for: self)
-            remove(.held)
+            wake(sleep)
         }
     }
 
@@ -363,31 +386,4 @@ package final class SessionJobs: Sendable {
         }
         return true
     }
-}
-
-/// The task that made a sleep, kept alive while its sleep is held, so the session can see that it
-/// was cancelled (and cancel it when the session ends).
-/// Invariant for `@unchecked Sendable`: it holds a task, whose cancellation is read and set
-/// atomically by the runtime from any thread; the reference is retained (a task is a reference-
-/// counted object) for as long as this value lives, so the task is never used after it is freed.
-package struct Sleeper: @unchecked Sendable {
-    private let task: AnyObject
-
-    /// The task running the caller, if any.
-    package static var current: Sleeper? {
-        withUnsafeCurrentTask { task in task.map(Sleeper.init) }
-    }
-
-    private init(_ current: UnsafeCurrentTask) {
-        // An UnsafeCurrentTask is one reference to the task: as an object it is retained.
-        task = unsafeBitCast(current, to: AnyObject.self)
-    }
-
-    private var unsafeTask: UnsafeCurrentTask { unsafeBitCast(task, to: UnsafeCurrentTask.self) }
-
-    /// Whether the task was cancelled.
-    package var isCancelled: Bool { unsafeTask.isCancelled }
-
-    /// Cancels the task.
-    package func cancel() { unsafeTask.cancel() }
 }

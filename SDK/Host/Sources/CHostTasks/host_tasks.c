@@ -26,12 +26,17 @@ struct apphost_virtual_clock {
 static _Atomic(clock_read) libc_clock_gettime;
 static _Thread_local int64_t last_continuous;
 static _Thread_local int64_t last_suspending;
+/* The last real read of the uptime clock libdispatch made on this thread while it ran a job of a
+   session on virtual time. */
+static _Thread_local int64_t last_dispatch_uptime;
 /* The virtual clock of the session whose job this thread runs, if its time is virtual. */
 static _Thread_local const apphost_virtual_clock *running_clock;
 /* The owner of the job this thread runs, if any (apphost_tasks_set_running). */
 static _Thread_local const void *running_for;
 /* Whether the job this thread runs is the pool's, run on a session's own thread. */
 static _Thread_local int running_pool_inline;
+/* Whether this thread runs a job its owner counts (apphost_tasks_set_in_job). */
+static _Thread_local int running_counted_job;
 
 static clock_read libc_clock(void) {
     clock_read read = atomic_load_explicit(&libc_clock_gettime, memory_order_acquire);
@@ -110,8 +115,9 @@ static int64_t virtual_reading(const apphost_virtual_clock *virtual, clockid_t c
    the thread runs a job of a session on virtual time. */
 int clock_gettime(clockid_t clock, struct timespec *time) {
     const apphost_virtual_clock *virtual = running_clock;
+    int from_dispatch = 0;
     if (virtual != NULL && atomic_load_explicit(&virtual->active, memory_order_relaxed)
-        && !called_from_dispatch(__builtin_return_address(0))) {
+        && !(from_dispatch = called_from_dispatch(__builtin_return_address(0)))) {
         int64_t nanoseconds = virtual_reading(virtual, clock);
         if (nanoseconds >= 0) {
             time->tv_sec = (time_t)(nanoseconds / 1000000000);
@@ -131,10 +137,21 @@ int clock_gettime(clockid_t clock, struct timespec *time) {
             last_continuous = nanoseconds;
         } else if (clock == CLOCK_MONOTONIC) {
             last_suspending = nanoseconds;
+            /* libdispatch's `now` (DispatchTime.now()), the base of a deadline about to be given to
+               dispatch_after by a session's job (see dispatch_timers.c). */
+            if (from_dispatch) last_dispatch_uptime = nanoseconds;
         }
     }
     return result;
 }
+
+int64_t apphost_tasks_last_dispatch_uptime(void) { return last_dispatch_uptime; }
+
+int apphost_tasks_clock_is_active(const apphost_virtual_clock *virtual) {
+    return virtual != NULL && atomic_load_explicit(&virtual->active, memory_order_relaxed);
+}
+
+int apphost_tasks_called_from_dispatch(const void *caller) { return called_from_dispatch(caller); }
 
 int64_t apphost_tasks_last_continuous(void) { return last_continuous; }
 
@@ -159,6 +176,8 @@ static int64_t real_reading(clockid_t clock) {
     libc_clock()(clock, &time);
     return (int64_t)time.tv_sec * 1000000000 + time.tv_nsec;
 }
+
+int64_t apphost_tasks_real_uptime(void) { return real_reading(CLOCK_MONOTONIC); }
 
 void apphost_tasks_start_clock(apphost_virtual_clock *virtual) {
     /* Found now, outside any job, rather than at the first virtual read. */
@@ -192,6 +211,14 @@ const void *apphost_tasks_running(void) { return running_for; }
 void apphost_tasks_set_running_pool_inline(int inline_job) { running_pool_inline = inline_job; }
 
 int apphost_tasks_running_pool_inline(void) { return running_pool_inline; }
+
+int apphost_tasks_set_in_job(int counted) {
+    int previous = running_counted_job;
+    running_counted_job = counted;
+    return previous;
+}
+
+int apphost_tasks_in_job(void) { return running_counted_job; }
 
 const apphost_virtual_clock *apphost_tasks_running_clock(void) { return running_clock; }
 

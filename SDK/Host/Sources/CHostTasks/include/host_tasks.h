@@ -66,6 +66,13 @@ void apphost_tasks_set_running_pool_inline(int inline_job);
 /* Whether this thread runs a job of the global pool on a session's own thread. */
 int apphost_tasks_running_pool_inline(void);
 
+/* Marks this thread as running a job its owner counts as queued or running until it ends (1), or
+   as running code outside such a job (0); returns what was set before. */
+int apphost_tasks_set_in_job(int counted);
+
+/* Whether this thread runs a job its owner counts (apphost_tasks_set_in_job). */
+int apphost_tasks_in_job(void);
+
 /* The virtual clock this thread's reads use, if any. */
 const apphost_virtual_clock *apphost_tasks_running_clock(void);
 
@@ -78,5 +85,40 @@ unsigned long long apphost_tasks_run_loop_timers(void);
 /* The owner (apphost_tasks_set_running) of the job that armed the last run-loop timer; NULL if it
    was armed outside any session's job. */
 const void *apphost_tasks_run_loop_timer_owner(void);
+
+/* The session's timers armed with libdispatch. `DispatchQueue.asyncAfter(deadline:)` (and
+   dispatch_after, dispatch_after_f) called by a job of a session on virtual time, with a deadline on
+   the uptime clock (`DispatchTime`), is handed to the host's hook, which holds it on the session's
+   clock: its work is queued on its queue when the session's time reaches it. This file defines
+   both functions in the program for that; a timer the hook does not take (a wall-clock deadline,
+   one armed by another thread or by libdispatch itself) goes to libdispatch's own. */
+
+/* The work of a held timer: a function and the context it is called with. */
+typedef void (*apphost_work_function)(void *);
+
+/* Takes a timer `owner`'s job armed, due `delay` nanoseconds from now (always more than 0), to run
+   `work(context)` on `queue`; returns nonzero if it holds it (it then retains the queue). */
+typedef int (*apphost_timer_hook)(const void *owner, int64_t delay, void *queue, void *context, apphost_work_function work);
+
+/* Sets the hook; called once, before the program's first task. */
+void apphost_tasks_set_timer_hook(apphost_timer_hook hook);
+
+/* Retains and releases a dispatch queue; queues `work(context)` on it (dispatch_async_f). */
+void apphost_tasks_retain_queue(void *queue);
+void apphost_tasks_release_queue(void *queue);
+void apphost_tasks_dispatch(void *queue, void *context, apphost_work_function work);
+
+/* The last real read of the uptime clock libdispatch made on this thread while it ran a job of a
+   session on virtual time (`DispatchTime.now()`), in nanoseconds; 0 if none. */
+int64_t apphost_tasks_last_dispatch_uptime(void);
+
+/* The uptime clock (CLOCK_MONOTONIC) now, read for real, in nanoseconds. */
+int64_t apphost_tasks_real_uptime(void);
+
+/* Whether `clock` (NULL for none) is active: the readings of a thread that runs with it are virtual. */
+int apphost_tasks_clock_is_active(const apphost_virtual_clock *clock);
+
+/* Whether `caller` (a return address) lies in libdispatch's code. */
+int apphost_tasks_called_from_dispatch(const void *caller);
 
 #endif

@@ -1,0 +1,147 @@
+// What else meets a session's virtual clock besides its tasks' sleeps (SessionJobs.swift): a task
+// that yields while nothing else of the session can run, and the timers its code arms with
+// libdispatch (`DispatchQueue.asyncAfter`).
+
+import AppHostSupport
+import CHostTasks
+import Dispatch
+import Synchronization
+
+/// A timer a session's code armed with libdispatch, held on the session's clock: `work(context)`
+/// is queued on `queue` when it is due.
+/// Invariant for `@unchecked Sendable`: the pointers are libdispatch's caller's, handed over once;
+/// the queue is retained from the hold until the work is queued, and the work runs once.
+struct DispatchTimer: @unchecked Sendable {
+    let queue: UnsafeMutableRawPointer
+    let context: UnsafeMutableRawPointer?
+    let work: apphost_work_function
+}
+
+extension SessionJobs {
+    /// Virtual time a yield lets pass when nothing else of the session can run (``yielded()``).
+    package static let yieldTime = Duration.microseconds(100)
+
+    /// Says that a task of the session yields (`Task.yield()`), before its resumption is queued.
+    /// If nothing else of the session is queued or running (the task that yields aside, and other
+    /// yields' resumptions), the yield is all the session does: time passes, as it would on a
+    /// device while the task polls, by ``yieldTime`` a yield. Holds due by then wake first, in
+    /// deadline order, so a loop that polls a flag a sleeping task sets sees it after the sleep's
+    /// length of yields. Counted in yields, not read from a clock: the same on every run.
+    package func yielded() {
+        let inJob = apphost_tasks_in_job() != 0
+        let due: [Held] = state.withLock { state in
+            guard state.virtual, state.counts.main + state.counts.pool - state.counts.yields == (inJob ? 1 : 0) else { return [] }
+            state.now += Self.yieldTime
+            apphost_tasks_move_clock(virtualClock, state.now.nanoseconds)
+            let now = state.now
+            guard state.held.contains(where: { $0.deadline <= now }) else { return [] }
+            let due = state.held.filter { $0.deadline <= now }.sorted { ($0.deadline, $0.order) < ($1.deadline, $1.order) }
+            state.held.removeAll { $0.deadline <= now }
+            return due
+        }
+        due.forEach(wake)
+    }
+
+    /// Holds a timer the session's code armed with libdispatch (`asyncAfter`), due `delay` from the
+    /// virtual now; false (for libdispatch to keep it on the real clock) if the session's time is
+    /// not virtual.
+    ///
+    /// It is due when the session's time reaches it, as a held sleep is. But while work of the
+    /// session runs on the pool (CPU work in a detached task), the session's time stands still,
+    /// and a vendor's callback that the work would hold up for as long would never come on a
+    /// device either way: if the clock has not moved by the time the deadline passes on the real
+    /// clock, and such work is running, the timer fires then, as it did before it was held.
+    func hold(_ timer: DispatchTimer, after delay: Duration) -> Bool {
+        let held: (order: UInt64, now: Duration)? = state.withLock { state in
+            guard state.virtual else { return nil }
+            state.order &+= 1
+            state.held.append(Held(deadline: state.now + delay, order: state.order, wake: .timer(timer)))
+            return (state.order, state.now)
+        }
+        guard let held else { return false }
+        apphost_tasks_retain_queue(timer.queue)
+        add(.held)
+        watchOnTheRealClock(held.order, after: delay, since: held.now)
+        return true
+    }
+
+    /// How often a held timer's deadline on the real clock is looked at again, at least.
+    static let realClockRecheck = Duration.milliseconds(100)
+
+    /// After `delay` of real time, lets the timer held as `order` go if it is still held, the
+    /// session's clock has stood at `since` all along, and work of the session runs on the pool;
+    /// otherwise looks again later.
+    private func watchOnTheRealClock(_ order: UInt64, after delay: Duration, since: Duration) {
+        // Armed as the host's, not the session's: this thread may be running the session's job.
+        let owner = apphost_tasks_running()
+        let clock = apphost_tasks_running_clock()
+        apphost_tasks_set_running(nil, nil)
+        defer { apphost_tasks_set_running(owner, clock) }
+        HostWork.queue.asyncAfter(deadline: .now() + .nanoseconds(Int(delay.nanoseconds))) { [weak self] in
+            guard let self else { return }
+            let (overdue, stillHeld, now): (Held?, Bool, Duration) = self.state.withLock { state in
+                guard let index = state.held.firstIndex(where: { $0.order == order }) else { return (nil, false, state.now) }
+                guard state.now == since, state.counts.pool > state.counts.yields else { return (nil, true, state.now) }
+                return (state.held.remove(at: index), true, state.now)
+            }
+            if let overdue {
+                self.wake(overdue)
+            } else if stillHeld {
+                self.watchOnTheRealClock(order, after: max(delay, Self.realClockRecheck), since: now)
+            }
+        }
+    }
+
+    /// Queues a due timer's work on its queue, counted as this session's job of the pool until it has
+    /// run. It runs as the session's code: its clock reads are the session's, and a timer it arms is
+    /// held too.
+    func run(_ timer: DispatchTimer) {
+        add(.pool)
+        let context = Unmanaged.passRetained(TimerRun(jobs: self, timer: timer)).toOpaque()
+        apphost_tasks_dispatch(timer.queue, context) { context in
+            guard let context else { return }
+            let run = Unmanaged<TimerRun>.fromOpaque(context).takeRetainedValue()
+            SessionJobs.running(for: run.jobs, job: nil) { run.timer.work(run.timer.context) }
+            run.jobs.remove(.pool)
+        }
+        apphost_tasks_release_queue(timer.queue)
+    }
+}
+
+/// A due timer on its way to its queue, with the session that counts it.
+private final class TimerRun {
+    let jobs: SessionJobs
+    let timer: DispatchTimer
+
+    init(jobs: SessionJobs, timer: DispatchTimer) {
+        self.jobs = jobs
+        self.timer = timer
+    }
+}
+
+/// The task that made a sleep, kept alive while its sleep is held, so the session can see that it
+/// was cancelled (and cancel it when the session ends).
+/// Invariant for `@unchecked Sendable`: it holds a task, whose cancellation is read and set
+/// atomically by the runtime from any thread; the reference is retained (a task is a reference-
+/// counted object) for as long as this value lives, so the task is never used after it is freed.
+package struct Sleeper: @unchecked Sendable {
+    private let task: AnyObject
+
+    /// The task running the caller, if any.
+    package static var current: Sleeper? {
+        withUnsafeCurrentTask { task in task.map(Sleeper.init) }
+    }
+
+    private init(_ current: UnsafeCurrentTask) {
+        // An UnsafeCurrentTask is one reference to the task: as an object it is retained.
+        task = unsafeBitCast(current, to: AnyObject.self)
+    }
+
+    private var unsafeTask: UnsafeCurrentTask { unsafeBitCast(task, to: UnsafeCurrentTask.self) }
+
+    /// Whether the task was cancelled.
+    package var isCancelled: Bool { unsafeTask.isCancelled }
+
+    /// Cancels the task.
+    package func cancel() { unsafeTask.cancel() }
+}
