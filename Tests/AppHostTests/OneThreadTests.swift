@@ -143,11 +143,12 @@ struct OneThreadTests {
         let (sut, model) = try makeSession(oneThread: oneThread)
         await sut.start()
 
-        // The action is awaited: its sleep's 300 ms of virtual time pass, and the callback's answer lands.
+        // The action is awaited: its sleep's 300 ms of virtual time pass, then the vendor's 20 ms
+        // timer's (held on the session's clock too), and the callback's answer lands.
         await sut.execute("tap 3")
 
         #expect(model.status == "uploaded, answer 42")
-        #expect(sut.virtualElapsed == .milliseconds(300))
+        #expect(sut.virtualElapsed == .milliseconds(320))
         #expect(capture.errors.isEmpty)
     }
 }
