@@ -111,6 +111,14 @@ final class ErrandModel: ViewModel {
         status = "answer \(answer)"
     }
 
+    /// Hides a message half a second later, as views and view models often do with the main queue.
+    func flashAfterAPause() {
+        status = "flashing"
+        DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(500)) {
+            self.status = "flashed"
+        }
+    }
+
     func woke() {
         status = "woke"
     }

@@ -37,6 +37,7 @@ struct TimeAsOnADeviceTests {
                     Button("Poll the clock") { await model.pollTheClock() }
                     Button("Poll the vendor") { await model.pollTheVendor() }
                     Button("Busy") { model.startBusyWork() }
+                    Button("Flash") { model.flashAfterAPause() }
                     TextField("Search", text: "") { model.didType($0) }
                 }
             case .clocks:
@@ -131,6 +132,25 @@ struct TimeAsOnADeviceTests {
         #expect(capture.errors == "")
         #expect(sut.virtualElapsed == .milliseconds(300))
         #expect(sut.heldSleeps == 0)
+    }
+
+    /// `DispatchQueue.main.asyncAfter` from a view model: the block runs on the main queue when
+    /// `wait` brings the session's clock to its deadline, not before, and the screen shows it.
+    @Test
+    func aMainQueueBlockAfterADelayRunsWhenTheSessionsClockReachesIt() async throws {
+        let sut = try makeSession(at: .errands, model: ErrandModel())
+        await sut.start()
+
+        await sut.execute("tap Flash")
+        await sut.execute("wait 499ms")
+        let early = sut.current?.text.contains("Status: flashing") == true
+        await sut.execute("wait 1ms")
+
+        #expect(early)
+        #expect(sut.current?.text.contains("Status: flashed") == true)
+        #expect(sut.virtualElapsed == .milliseconds(500))
+        #expect(sut.heldSleeps == 0)
+        #expect(capture.errors == "note: wait 499ms: the screen did not change (virtual time is now 0.499 s; 1 sleep still waiting)\n")
     }
 
     /// A loop that yields until a vendor's timer sets a flag: the yields move the clock to it.

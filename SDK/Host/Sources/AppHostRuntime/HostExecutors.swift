@@ -46,8 +46,7 @@ package enum HostExecutors: ExecutorFactory {
 
     /// Calls `body` on the global queue once `deadline` has passed (host work, never a session's).
     package static func wake(at deadline: ContinuousClock.Instant, _ body: @escaping @Sendable () -> Void) {
-        let delay = ContinuousClock.now.duration(to: deadline)
-        HostWork.queue.asyncAfter(deadline: .now() + .nanoseconds(Int(max(delay, .zero).nanoseconds)), execute: body)
+        HostWork.after(ContinuousClock.now.duration(to: deadline), body)
     }
 }
 
@@ -64,6 +63,16 @@ public enum HostWork {
     /// its pools' widths. So blocked calls never hold the threads the host's or a session's tasks run on.
     public static func blocking(_ label: String, _ body: @escaping @Sendable () -> Void) {
         DispatchQueue(label: "apphost.blocking.\(label)").async(execute: body)
+    }
+
+    /// Runs `body` on ``queue`` once `delay` has passed on the real clock, even when called on a
+    /// thread that runs a session's job (whose `asyncAfter` would be held on the session's clock).
+    public static func after(_ delay: Duration, on queue: DispatchQueue = queue, _ body: @escaping @Sendable () -> Void) {
+        let owner = apphost_tasks_running()
+        let clock = apphost_tasks_running_clock()
+        apphost_tasks_set_running(nil, nil)
+        defer { apphost_tasks_set_running(owner, clock) }
+        queue.asyncAfter(deadline: .now() + .nanoseconds(Int(max(delay, .zero).nanoseconds)), execute: body)
     }
 }
 
@@ -87,7 +96,7 @@ package final class HostMainExecutor: MainExecutor, @unchecked Sendable {
     package func enqueue(_ job: UnownedJob, for jobs: SessionJobs?) {
         jobs?.add(.main)
         Self.mainQueue.async {
-            SessionJobs.running(for: jobs, job: job) { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+            SessionJobs.running(for: jobs, job: job, onMainActor: true) { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
             jobs?.remove(.main)
         }
     }
@@ -132,11 +141,17 @@ package final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @uncheck
         // `Task.yield()`: the job only puts its task back on its executor.
         jobs.yielded()
         let yield = UnownedJob(job)
-        jobs.add(.yield)
-        jobs.pool.run {
+        // A main-actor task's yield runs on the main queue, behind what is queued there, and puts
+        // the task back behind that: the order a trip through the pool gives when the main actor
+        // is busy, without waking two threads for a job that runs no code of the app's.
+        let kind: SessionJobs.Kind = SessionJobs.runsMainActorJob ? .yieldOnMain : .yield
+        jobs.add(kind)
+        let run: @Sendable () -> Void = {
             SessionJobs.running(for: jobs, job: yield) { yield.runSynchronously(on: self.asUnownedTaskExecutor()) }
-            jobs.remove(.yield)
+            jobs.remove(kind)
         }
+        if kind == .yieldOnMain { return HostMainExecutor.mainQueue.async(execute: run) }
+        jobs.pool.run(run)
     }
 
     /// The kind of job `Task.yield()` enqueues on the global pool: the runtime's nullary
@@ -190,7 +205,7 @@ package final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @uncheck
         guard delay > .zero else { return enqueue(job, for: jobs) }
         if let jobs, jobs.hold(job, after: delay) { return }
         jobs?.add(.timers)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(delay.nanoseconds))) {
+        HostWork.after(delay, on: .global()) {
             // Counted as a job before it stops counting as a timer: the count never reads "nothing" between.
             self.enqueue(job, for: jobs)
             jobs?.remove(.timers)

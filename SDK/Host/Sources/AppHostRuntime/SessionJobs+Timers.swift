@@ -30,7 +30,8 @@ extension SessionJobs {
     package func yielded() {
         let inJob = apphost_tasks_in_job() != 0
         let due: [Held] = state.withLock { state in
-            guard state.virtual, state.counts.main + state.counts.pool - state.counts.yields == (inJob ? 1 : 0) else { return [] }
+            let others = state.counts.main + state.counts.pool + state.counts.dispatched - state.counts.yields
+            guard state.virtual, others == (inJob ? 1 : 0) else { return [] }
             state.now += Self.yieldTime
             apphost_tasks_move_clock(virtualClock, state.now.nanoseconds)
             let now = state.now
@@ -72,12 +73,7 @@ extension SessionJobs {
     /// session's clock has stood at `since` all along, and work of the session runs on the pool;
     /// otherwise looks again later.
     private func watchOnTheRealClock(_ order: UInt64, after delay: Duration, since: Duration) {
-        // Armed as the host's, not the session's: this thread may be running the session's job.
-        let owner = apphost_tasks_running()
-        let clock = apphost_tasks_running_clock()
-        apphost_tasks_set_running(nil, nil)
-        defer { apphost_tasks_set_running(owner, clock) }
-        HostWork.queue.asyncAfter(deadline: .now() + .nanoseconds(Int(delay.nanoseconds))) { [weak self] in
+        HostWork.after(delay) { [weak self] in
             guard let self else { return }
             let (overdue, stillHeld, now): (Held?, Bool, Duration) = self.state.withLock { state in
                 guard let index = state.held.firstIndex(where: { $0.order == order }) else { return (nil, false, state.now) }
@@ -92,17 +88,17 @@ extension SessionJobs {
         }
     }
 
-    /// Queues a due timer's work on its queue, counted as this session's job of the pool until it has
-    /// run. It runs as the session's code: its clock reads are the session's, and a timer it arms is
-    /// held too.
+    /// Queues a due timer's work on its queue, counted as dispatched until it has run: a settle
+    /// waits for it, as for a recorded network answer, for it lands at once. It runs as the
+    /// session's code: its clock reads are the session's, and a timer it arms is held too.
     func run(_ timer: DispatchTimer) {
-        add(.pool)
+        add(.dispatched)
         let context = Unmanaged.passRetained(TimerRun(jobs: self, timer: timer)).toOpaque()
         apphost_tasks_dispatch(timer.queue, context) { context in
             guard let context else { return }
             let run = Unmanaged<TimerRun>.fromOpaque(context).takeRetainedValue()
             SessionJobs.running(for: run.jobs, job: nil) { run.timer.work(run.timer.context) }
-            run.jobs.remove(.pool)
+            run.jobs.remove(.dispatched)
         }
         apphost_tasks_release_queue(timer.queue)
     }

@@ -19,13 +19,16 @@ package final class SessionJobs: Sendable {
         package var main = 0
         /// Jobs enqueued on the global pool that have not finished running.
         package var pool = 0
-        /// Of those, the ones that resume a task that yielded (`Task.yield()`): each only puts its
-        /// task back on its executor.
+        /// Of the main and pool jobs, the ones that resume a task that yielded (`Task.yield()`):
+        /// each only puts its task back on its executor.
         package var yields = 0
         /// Sleeps held on virtual time (``VirtualTime``).
         package var held = 0
         /// Sleeps scheduled on the real clock that have not woken.
         package var timers = 0
+        /// The work of timers the session's code armed with libdispatch, due and queued on their
+        /// queues, that has not run yet (SessionJobs+Timers.swift).
+        package var dispatched = 0
         /// Network requests served from recorded answers that have not been answered
         /// (``RecordedNetwork``).
         package var requests = 0
@@ -126,13 +129,13 @@ package final class SessionJobs: Sendable {
 
     /// Runs `body` (`job`) with this thread marked as running `jobs`' work, reading the session's
     /// clock if its time is virtual.
-    package static func running(for jobs: SessionJobs?, job: UnownedJob?, _ body: () -> Void) {
+    package static func running(for jobs: SessionJobs?, job: UnownedJob?, onMainActor: Bool = false, _ body: () -> Void) {
         let previous = apphost_tasks_running()
         let previousClock = apphost_tasks_running_clock()
         // Read before it runs: a job that ends its task frees it.
         if jobs != nil { apphost_guard_job_ran(job.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }) }
         apphost_tasks_set_running(jobs.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }, jobs?.runningClock)
-        let wasInJob = apphost_tasks_set_in_job(jobs == nil ? 0 : 1)
+        let wasInJob = apphost_tasks_set_in_job(jobs == nil ? 0 : onMainActor ? 2 : 1)
         body()
         apphost_tasks_set_in_job(wasInJob)
         apphost_tasks_set_running(previous, previousClock)
@@ -154,11 +157,15 @@ package final class SessionJobs: Sendable {
         return body()
     }
 
+    /// Whether this thread runs a main-actor job of a session.
+    package static var runsMainActorJob: Bool { apphost_tasks_in_job() == 2 }
+
     /// The counts now.
     package var counts: Counts { state.withLock { $0.counts } }
 
-    /// What is counted: `yield` is a job of the pool that resumes a task that yielded.
-    package enum Kind { case main, pool, yield, held, timers, requests }
+    /// What is counted: `yield` is a job of the pool that resumes a task that yielded;
+    /// `yieldOnMain` one run on the main queue (a main-actor task's).
+    package enum Kind { case main, pool, yield, yieldOnMain, dispatched, held, timers, requests }
 
     /// Counts one more of `kind`.
     package func add(_ kind: Kind) { change(kind, by: 1) }
@@ -179,6 +186,13 @@ package final class SessionJobs: Sendable {
                 state.counts.pool += delta
                 state.counts.yields += delta
                 apphost_guard_jobs_outstanding(Int64(delta))
+            case .yieldOnMain:
+                state.counts.main += delta
+                state.counts.yields += delta
+                apphost_guard_jobs_outstanding(Int64(delta))
+            case .dispatched:
+                state.counts.dispatched += delta
+                apphost_guard_jobs_outstanding(Int64(delta))
             case .held: state.counts.held += delta
             case .timers: state.counts.timers += delta
             case .requests: state.counts.requests += delta
@@ -193,7 +207,7 @@ package final class SessionJobs: Sendable {
 
     /// ``Counts/version``, stored after every change made under the lock: what the settle's look
     /// again reads, so that looking never takes the lock the thread ending the work needs.
-    private let changes = Atomic<UInt64>(0)
+    let changes = Atomic<UInt64>(0)
 
     /// Moves ``Counts/version`` on without changing a count: something the settle waits for
     /// happened (a command's marker was let go, the work a command awaits returned).
@@ -310,80 +324,6 @@ package final class SessionJobs: Sendable {
         }
     }
 
-    /// How long ``waitForChange(since:until:)`` looks again before it suspends.
-    package static let lookAgain = Duration.microseconds(30)
-
-    /// When ``waitForChange(since:until:)`` looks again before it suspends: after a miss, not for
-    /// the next few waits.
-    private struct LookingAgain {
-        /// How many of the next waits suspend at once.
-        var skip = 0
-        /// How many the last miss made skip.
-        var backoff = 0
-
-        mutating func shouldLook() -> Bool {
-            guard skip > 0 else { return true }
-            skip -= 1
-            return false
-        }
-
-        mutating func looked(changed: Bool) {
-            backoff = changed ? 0 : min(max(backoff * 2, 1), 64)
-            skip = backoff
-        }
-    }
-
-    /// Touched only by the one waiter, the session's settle, on the main actor.
-    nonisolated(unsafe) private var spinning = LookingAgain()
-
-    /// Returns when the counts have changed since `version`, or once `deadline` (on the continuous
-    /// clock, if any) has passed; true if they changed. One waiter at a time: the session's settle.
-    /// It runs where its caller runs (`nonisolated(nonsending)`): a plain nonisolated async function
-    /// would move the settle to the global pool and back at every wait, two more threads woken
-    /// for each load a view model awaits.
-    package nonisolated(nonsending) func waitForChange(since version: UInt64, until deadline: ContinuousClock.Instant?) async -> Bool {
-        let clock = ContinuousClock()
-        // Work on the pool often ends within microseconds. Looking again for a moment before
-        // suspending saves the settle a wake-up (a system call and a switch of threads).
-        // On a loaded machine, the thread that would end the work may be waiting for a core, which
-        // looking again keeps busy. So after a look that saw no change, the next waits suspend at
-        // once: twice as many after each further miss (up to 64), until a look sees a change.
-        // This is for speed only. What is decided is decided by the counts, whenever they change.
-        if spinning.shouldLook() {
-            let looking = clock.now + Self.lookAgain
-            var changed = false
-            var looks = 0
-            // The clock is read every 16 looks: a look is one load, a clock read twenty times that.
-            while !changed, looks & 15 != 0 || clock.now < looking {
-                changed = changes.load(ordering: .acquiring) != version
-                looks &+= 1
-            }
-            spinning.looked(changed: changed)
-            if changed { return true }
-        }
-        while state.withLock({ $0.counts.version }) == version {
-            if let deadline, clock.now >= deadline { return false }
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let changed = state.withLock { state in
-                    guard state.counts.version == version else { return true }
-                    state.waiter = continuation
-                    return false
-                }
-                if changed {
-                    continuation.resume()
-                    return
-                }
-                // The limit wakes the waiter too; a change before it has already taken the continuation.
-                guard let deadline else { return }
-                HostExecutors.wake(at: deadline) { [weak self] in
-                    let waiter = self?.state.withLock { state -> CheckedContinuation<Void, Never>? in
-                        defer { state.waiter = nil }
-                        return state.waiter
-                    }
-                    waiter?.resume()
-                }
-            }
-        }
-        return true
-    }
+    /// Touched only by the one waiter, the session's settle, on the main actor (SessionJobs+Waiting.swift).
+    nonisolated(unsafe) var spinning = LookingAgain()
 }

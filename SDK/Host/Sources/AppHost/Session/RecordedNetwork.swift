@@ -246,7 +246,7 @@ public enum RecordedNetwork {
     ) -> Void = { session, nanoseconds, call, context in
         let later = Later(call: call, context: context)
         guard let session else {
-            HostWork.queue.asyncAfter(deadline: DispatchTime.now() + .nanoseconds(Int(nanoseconds))) { later.run() }
+            HostWork.after(.nanoseconds(nanoseconds)) { later.run() }
             return
         }
         let jobs = Unmanaged<SessionJobs>.fromOpaque(session).takeUnretainedValue()

@@ -43,7 +43,7 @@ extension Session {
         // A sleep whose task was cancelled (a restarted debounce) is no longer waited on.
         if counts.held > 0, jobs.dropCancelledSleeps() { counts = jobs.counts }
         // Nothing queued or running, and no task of the command alive: settled without a round.
-        if counts.main == 0, counts.pool == 0, marker == nil || isKnownUniquelyReferenced(&marker) { return }
+        if counts.main == 0, counts.pool == 0, counts.dispatched == 0, marker == nil || isKnownUniquelyReferenced(&marker) { return }
         await settle(watching: &marker)
     }
 
@@ -94,10 +94,10 @@ extension Session {
                 _ = await jobs.waitForChange(since: counts.version, until: nil)
                 continue
             }
-            if counts.requests > 0 {
-                // A network request served from recorded answers is in flight: its answer lands
-                // soon, whatever the machine's load. What the command awaits has returned, or the
-                // answer's arrival is a change.
+            if counts.requests > 0 || counts.dispatched > 0 {
+                // A network request served from recorded answers is in flight, or a due timer's
+                // work is queued on its dispatch queue: it lands soon, whatever the machine's load.
+                // What the command awaits has returned, or its arrival is a change.
                 if let awaited, awaited.isFinished { return true }
                 _ = await jobs.waitForChange(since: counts.version, until: nil)
                 continue

@@ -303,7 +303,8 @@ public final class Session {
     public var usesVirtualTime: Bool { jobs.isVirtual }
     /// How far `wait` has moved the session's virtual clock.
     public var virtualElapsed: Duration { jobs.elapsed }
-    /// How many of the session's sleeps are held on its virtual clock.
+    /// How many of the session's sleeps are held on its virtual clock, its code's libdispatch
+    /// timers (`asyncAfter`) included.
     public var heldSleeps: Int { jobs.counts.held }
     /// The command whose work is settling, as its line was given, for a message about it.
     package var runningCommand = "start"

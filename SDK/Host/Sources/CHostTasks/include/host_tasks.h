@@ -16,8 +16,9 @@
      session started, plus the virtual time it has moved. So `ContinuousClock.now`,
      `SuspendingClock.now`, `Date()` and a C feature's `clock_gettime` agree with the session's
      sleeps, and a deadline computed from them lands exactly. Reads made by libdispatch stay
-     real: its timers (`asyncAfter`, a semaphore's timeout) are kept on the real clock by its
-     own threads, and a deadline made from a virtual reading would fire early or late there.
+     real: its own timers (a semaphore's timeout, a dispatch source's) are kept on the real clock
+     by its threads, and `DispatchTime.now()` is real, so the session's `asyncAfter` is held by
+     its distance from that reading (see the timers below).
      Every other thread, and every thread of a session on real time, gets the real time.
    - Executors in place before any task exists, in any program that links the host (a test
      bundle's too, whose test runner starts tasks before any test code): a constructor calls
@@ -66,8 +67,8 @@ void apphost_tasks_set_running_pool_inline(int inline_job);
 /* Whether this thread runs a job of the global pool on a session's own thread. */
 int apphost_tasks_running_pool_inline(void);
 
-/* Marks this thread as running a job its owner counts as queued or running until it ends (1), or
-   as running code outside such a job (0); returns what was set before. */
+/* Marks this thread as running a job its owner counts as queued or running until it ends (1; 2
+   for a main-actor job), or as running code outside such a job (0); returns what was set before. */
 int apphost_tasks_set_in_job(int counted);
 
 /* Whether this thread runs a job its owner counts (apphost_tasks_set_in_job). */
