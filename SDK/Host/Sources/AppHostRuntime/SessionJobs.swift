@@ -202,7 +202,18 @@ package final class SessionJobs: Sendable {
             defer { state.waiter = nil }
             return state.waiter
         }
-        waiter?.resume()
+        if let waiter { Self.resumeAsHost(waiter) }
+    }
+
+    /// Resumes the settle that waits for a change as the host's code: the thread may be running a
+    /// job of the session, or code marked as a command's, and the settle's resumption is neither.
+    /// Counted as the session's, it would make the session look busy by the settle itself.
+    private static func resumeAsHost(_ waiter: CheckedContinuation<Void, Never>) {
+        let owner = apphost_tasks_running()
+        let clock = apphost_tasks_running_clock()
+        apphost_tasks_set_running(nil, nil)
+        SessionWorkContext.$current.withValue(nil) { waiter.resume() }
+        apphost_tasks_set_running(owner, clock)
     }
 
     /// ``Counts/version``, stored after every change made under the lock: what the settle's look
@@ -218,7 +229,7 @@ package final class SessionJobs: Sendable {
             defer { state.waiter = nil }
             return state.waiter
         }
-        waiter?.resume()
+        if let waiter { Self.resumeAsHost(waiter) }
     }
 
     // MARK: Virtual time (see VirtualTime)
