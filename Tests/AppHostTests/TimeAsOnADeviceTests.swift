@@ -153,6 +153,23 @@ struct TimeAsOnADeviceTests {
         #expect(capture.errors == "note: wait 499ms: the screen did not change (virtual time is now 0.499 s; 1 sleep still waiting)\n")
     }
 
+    /// A session that ends with a timer held runs its work then, as it wakes its held sleeps.
+    @Test
+    func anEndedSessionRunsItsHeldTimersWork() async throws {
+        let model = ErrandModel()
+        let sut = try makeSession(at: .errands, model: model)
+        await sut.start()
+        await sut.execute("tap Flash")
+        let held = sut.heldSleeps
+
+        await sut.end()
+
+        #expect(held == 1)
+        #expect(sut.heldSleeps == 0)
+        #expect(model.status == "flashed")
+        #expect(capture.errors == "")
+    }
+
     /// A loop that yields until a vendor's timer sets a flag: the yields move the clock to it.
     @Test
     func aFlagAVendorsTimerSetsIsSeenByALoopThatYields() async throws {

@@ -322,7 +322,8 @@ package final class SessionJobs: Sendable {
 
     /// Ends what the session holds, as it ends: each held sleep's task is cancelled, and its wake-up
     /// runs (so the task resumes with `CancellationError`, as a device's would when its screen
-    /// goes), and the clock stops being virtual for what is still running.
+    /// goes); each held timer's work is queued now (a vendor's callback, which a continuation may
+    /// wait for); and the clock stops being virtual for what is still running.
     package func drain() {
         let held: [Held] = state.withLock { state in
             defer { state.held = [] }

@@ -165,7 +165,7 @@ extension Session {
     /// - Every screen goes, and its task is cancelled.
     /// - Each sleep held on the virtual clock is cancelled and woken, so that the task waiting in
     ///   it ends instead of waiting forever (as NIO's `EmbeddedEventLoop` cancels its remaining
-    ///   scheduled tasks).
+    ///   scheduled tasks); each held `asyncAfter` timer's work runs now.
     /// - What that runs settles.
     /// Nothing the session made is left alive: its view models are freed once their tasks have
     /// ended. The screen last drawn stays readable. No command runs after this.
