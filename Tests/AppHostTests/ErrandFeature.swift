@@ -187,6 +187,19 @@ final class ErrandModel: ViewModel {
         }
     }
 
+    @ObservationIgnored private var pendingFilter: DispatchWorkItem?
+
+    /// A debounce as code written before Swift concurrency does it: a work item on the main queue,
+    /// cancelled and armed again at each keystroke.
+    func didTypeFilter(_ text: String) {
+        pendingFilter?.cancel()
+        let item = DispatchWorkItem { [weak self] in
+            MainActor.assumeIsolated { self?.status = "filtered \(text)" }
+        }
+        pendingFilter = item
+        DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(300), execute: item)
+    }
+
     /// Every clock the app can read, at the start and after each deadline it computes.
     func readClocks() async {
         let continuous = ContinuousClock.now

@@ -39,6 +39,7 @@ struct TimeAsOnADeviceTests {
                     Button("Busy") { model.startBusyWork() }
                     Button("Flash") { model.flashAfterAPause() }
                     TextField("Search", text: "") { model.didType($0) }
+                    TextField("Filter", text: "") { model.didTypeFilter($0) }
                 }
             case .clocks:
                 Screen(model, task: { await $0.readClocks() }) { model in
@@ -226,6 +227,24 @@ struct TimeAsOnADeviceTests {
         await sut.execute("wait 300ms")
         #expect(sut.current?.text.contains("Status: searched rick") == true)
         #expect(sut.heldSleeps == 0)
+    }
+
+    /// A debounce made of a `DispatchWorkItem` cancelled and armed again: only the last runs, at
+    /// its deadline; the cancelled ones do nothing when theirs comes.
+    @Test
+    func aCancelledWorkItemOnTheMainQueueDoesNothingAtItsDeadline() async throws {
+        let sut = try makeSession(at: .errands, model: ErrandModel())
+        await sut.start()
+
+        for text in ["r", "ri", "ric", "rick"] { await sut.execute("type filter \(text)") }
+        await sut.execute("wait 299ms")
+        let early = sut.current?.text.contains("Status: idle") == true
+        await sut.execute("wait 1ms")
+
+        #expect(early)
+        #expect(sut.current?.text.contains("Status: filtered rick") == true)
+        #expect(sut.heldSleeps == 0)
+        #expect(sut.virtualElapsed == .milliseconds(300))
     }
 
     @Test
