@@ -100,7 +100,11 @@ struct TimeAsOnADeviceTests {
         ("tap Save", "Status: saved", Duration.milliseconds(300)),
         ("tap Upload", "Status: uploaded", .milliseconds(300)),
         ("tap Detached", "Status: detached 7", .milliseconds(200)),
-        // A C library's timer (dispatch_after_f) is held on the session's clock too.
+        // A vendor's callback API arms `DispatchQueue.asyncAfter` from the session's code: the timer is
+        // held on the session's clock, so the command that awaits it returns at its deadline (had
+        // the settle missed its work, it would have waited its 60 s limit and said so). A C
+        // library's timer (dispatch_after_f) is held too.
+        ("tap Callback", "Status: answer 42", .milliseconds(300)),
         ("tap C callback", "Status: answer 7", .milliseconds(250)),
         // A loop that yields while nothing else can run lets time pass, 0.1 ms a yield
         // (SessionJobs.yieldTime): the sleep it polls for wakes, and a deadline it reads passes.
@@ -117,22 +121,6 @@ struct TimeAsOnADeviceTests {
         #expect(sut.virtualElapsed == elapsed)
         #expect(sut.heldSleeps == 0)
         #expect(capture.errors == "")
-    }
-
-    /// A vendor's callback API arms `DispatchQueue.asyncAfter` from the session's code: the timer
-    /// is held on the session's clock, so the command that awaits it returns at its deadline.
-    @Test
-    func aVendorsTimerFiresOnTheSessionsClock() async throws {
-        let sut = try makeSession(at: .errands, model: ErrandModel())
-        await sut.start()
-
-        await sut.execute("tap Callback")
-
-        // Had the settle missed it, it would have waited its 60 s limit and said so.
-        #expect(sut.current?.text.contains("Status: answer 42") == true)
-        #expect(capture.errors == "")
-        #expect(sut.virtualElapsed == .milliseconds(300))
-        #expect(sut.heldSleeps == 0)
     }
 
     /// `DispatchQueue.main.asyncAfter` from a view model: the block runs on the main queue when
