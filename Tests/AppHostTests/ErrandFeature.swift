@@ -200,6 +200,17 @@ final class ErrandModel: ViewModel {
         DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(300), execute: item)
     }
 
+    /// Works on a global queue and hands the result to the main queue, as callback-era code does.
+    func hopThroughQueues() {
+        status = "working"
+        DispatchQueue.global().async {
+            let answer = (1...10).reduce(0, +)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { self.status = "hopped \(answer)" }
+            }
+        }
+    }
+
     /// Every clock the app can read, at the start and after each deadline it computes.
     func readClocks() async {
         let continuous = ContinuousClock.now

@@ -38,6 +38,7 @@ struct TimeAsOnADeviceTests {
                     Button("Poll the vendor") { await model.pollTheVendor() }
                     Button("Busy") { model.startBusyWork() }
                     Button("Flash") { model.flashAfterAPause() }
+                    Button("Hop") { model.hopThroughQueues() }
                     TextField("Search", text: "") { model.didType($0) }
                     TextField("Filter", text: "") { model.didTypeFilter($0) }
                 }
@@ -107,8 +108,7 @@ struct TimeAsOnADeviceTests {
         ("tap Callback", "Status: answer 42", .milliseconds(300)),
         ("tap C callback", "Status: answer 7", .milliseconds(250)),
         // A loop that yields while nothing else can run lets time pass, 0.1 ms a yield
-        // (SessionJobs.yieldTime): the sleep it polls for wakes, and a deadline it reads passes.
-        ("tap Poll", "Status: ready", .milliseconds(300)),
+        // (SessionJobs.yieldTime): a deadline it reads passes.
         ("tap Poll the clock", "Status: past the deadline", .milliseconds(50)),
     ])
     func anActionThatAwaitsASleepReturnsAtItsDeadline(command: String, shows: String, elapsed: Duration) async throws {
@@ -156,6 +156,23 @@ struct TimeAsOnADeviceTests {
         #expect(held == 1)
         #expect(sut.heldSleeps == 0)
         #expect(model.status == "flashed")
+        #expect(capture.errors == "")
+    }
+
+    /// A loop that yields until a task sets a flag after a 300 ms sleep: the yields move the clock
+    /// to the sleep's deadline, where it wakes.
+    @Test
+    func aFlagATaskSetsAfterASleepIsSeenByALoopThatYields() async throws {
+        let sut = try makeSession(at: .errands, model: ErrandModel())
+        await sut.start()
+
+        await sut.execute("tap Poll")
+
+        #expect(sut.current?.text.contains("Status: ready") == true)
+        // The sleep wakes at 0.3 s. Beside CPU hogs the loop was once seen to yield one more time
+        // (0.1 ms) before it read the flag.
+        #expect(sut.virtualElapsed >= .milliseconds(300) && sut.virtualElapsed <= .microseconds(300_200))
+        #expect(sut.heldSleeps == 0)
         #expect(capture.errors == "")
     }
 
@@ -233,6 +250,22 @@ struct TimeAsOnADeviceTests {
         #expect(sut.current?.text.contains("Status: filtered rick") == true)
         #expect(sut.heldSleeps == 0)
         #expect(sut.virtualElapsed == .milliseconds(300))
+    }
+
+    /// Work a button's action queues on a global queue, which queues its result on the main queue,
+    /// is the command's: the screen the tap draws shows the result, every time.
+    @Test
+    func workQueuedOnDispatchQueuesIsWaitedForBeforeTheScreenIsDrawn() async throws {
+        var shown: [String] = []
+        for _ in 0..<50 {
+            let sut = try makeSession(at: .errands, model: ErrandModel())
+            await sut.start()
+            await sut.execute("tap Hop")
+            shown.append(sut.current?.text.contains("Status: hopped 55") == true ? "hopped" : "stale")
+        }
+
+        #expect(shown == Array(repeating: "hopped", count: 50))
+        #expect(capture.errors == "")
     }
 
     @Test

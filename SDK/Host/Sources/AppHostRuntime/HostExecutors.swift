@@ -37,6 +37,12 @@ package enum HostExecutors: ExecutorFactory {
             let jobs = Unmanaged<SessionJobs>.fromOpaque(owner).takeUnretainedValue()
             return jobs.hold(DispatchTimer(queue: queue, context: context, work: work), after: .nanoseconds(delay)) ? 1 : 0
         }
+        // So is work it queues with `DispatchQueue.async`: counted until it has run.
+        apphost_tasks_set_async_hook { owner, queue, context, work in
+            guard let owner, let queue, let work else { return 0 }
+            Unmanaged<SessionJobs>.fromOpaque(owner).takeUnretainedValue().queue(DispatchTimer(queue: queue, context: context, work: work))
+            return 1
+        }
         installed = true
     }
 
@@ -62,17 +68,23 @@ public enum HostWork {
     /// work needs. That is a serial queue of its own, which dispatch serves with a thread beyond
     /// its pools' widths. So blocked calls never hold the threads the host's or a session's tasks run on.
     public static func blocking(_ label: String, _ body: @escaping @Sendable () -> Void) {
-        DispatchQueue(label: "apphost.blocking.\(label)").async(execute: body)
+        asHost { DispatchQueue(label: "apphost.blocking.\(label)").async(execute: body) }
     }
 
     /// Runs `body` on ``queue`` once `delay` has passed on the real clock, even when called on a
     /// thread that runs a session's job (whose `asyncAfter` would be held on the session's clock).
     public static func after(_ delay: Duration, on queue: DispatchQueue = queue, _ body: @escaping @Sendable () -> Void) {
-        let owner = apphost_tasks_running()
-        let clock = apphost_tasks_running_clock()
-        apphost_tasks_set_running(nil, nil)
-        defer { apphost_tasks_set_running(owner, clock) }
-        queue.asyncAfter(deadline: .now() + .nanoseconds(Int(max(delay, .zero).nanoseconds)), execute: body)
+        asHost { queue.asyncAfter(deadline: .now() + .nanoseconds(Int(max(delay, .zero).nanoseconds)), execute: body) }
+    }
+
+    /// Runs `body`, which queues the host's own work with libdispatch, marked as the host's: on a
+    /// thread that runs a session's code, work queued there would otherwise be counted as the
+    /// session's (and a timer held on its clock).
+    @inline(__always)
+    public static func asHost<Result>(_ body: () -> Result) -> Result {
+        let previous = apphost_tasks_host_dispatch_begin()
+        defer { apphost_tasks_host_dispatch_end(previous) }
+        return body()
     }
 }
 
@@ -95,10 +107,11 @@ package final class HostMainExecutor: MainExecutor, @unchecked Sendable {
     /// Runs `job` on the main thread, counted as `jobs`' until it has run.
     package func enqueue(_ job: UnownedJob, for jobs: SessionJobs?) {
         jobs?.add(.main)
-        Self.mainQueue.async {
+        let run: @Sendable () -> Void = {
             SessionJobs.running(for: jobs, job: job, onMainActor: true) { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
             jobs?.remove(.main)
         }
+        HostWork.asHost { Self.mainQueue.async(execute: run) }
     }
 
     /// Runs `job`, a job of the global pool, on the main thread behind what is queued there:
@@ -106,12 +119,13 @@ package final class HostMainExecutor: MainExecutor, @unchecked Sendable {
     /// pool's executor, so the code it runs is not on the main actor, as on a device.
     package func enqueueFromPool(_ job: UnownedJob, for jobs: SessionJobs) {
         jobs.add(.main)
-        Self.mainQueue.async {
+        let run: @Sendable () -> Void = {
             apphost_tasks_set_running_pool_inline(1)
             SessionJobs.running(for: jobs, job: job) { job.runSynchronously(on: HostExecutors.pool.asUnownedTaskExecutor()) }
             apphost_tasks_set_running_pool_inline(0)
             jobs.remove(.main)
         }
+        HostWork.asHost { Self.mainQueue.async(execute: run) }
     }
 
     package func run() throws {
@@ -150,7 +164,7 @@ package final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @uncheck
             SessionJobs.running(for: jobs, job: yield) { yield.runSynchronously(on: self.asUnownedTaskExecutor()) }
             jobs.remove(kind)
         }
-        if kind == .yieldOnMain { return HostMainExecutor.mainQueue.async(execute: run) }
+        if kind == .yieldOnMain { return HostWork.asHost { HostMainExecutor.mainQueue.async(execute: run) } }
         jobs.pool.run(run)
     }
 
@@ -163,7 +177,7 @@ package final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @uncheck
     /// host's, or other code's in the process) on ``HostWork``.
     package func enqueue(_ job: UnownedJob, for jobs: SessionJobs?) {
         guard let jobs else {
-            return HostWork.queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+            return HostWork.asHost { HostWork.queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) } }
         }
         // A task of the session's hopping to the pool from the session's thread (a call to a
         // `@concurrent` function; no task is current while it hops) runs on that thread, if the
@@ -229,7 +243,7 @@ package actor MainQueueLane {
     private final class Executor: SerialExecutor, @unchecked Sendable {
         func enqueue(_ job: consuming ExecutorJob) {
             let job = UnownedJob(job)
-            HostMainExecutor.mainQueue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+            HostWork.asHost { HostMainExecutor.mainQueue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) } }
         }
     }
 

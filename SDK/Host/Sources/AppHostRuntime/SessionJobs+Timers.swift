@@ -104,6 +104,44 @@ extension SessionJobs {
     }
 }
 
+extension SessionJobs {
+    /// Queues work the session's code handed to libdispatch (`DispatchQueue.async`) on its queue,
+    /// counted as the session's job of the pool until it has run, and run as the session's code.
+    /// It carries the command's marker it was queued under, as a task the command starts does, so
+    /// a settle waits for it while it is queued or running: a block on a global queue that hands
+    /// its result to a block on the main queue is drawn when the command's screen is.
+    func queue(_ work: DispatchTimer) {
+        add(.pool)
+        let context = Unmanaged.passRetained(QueuedWork(jobs: self, work: work, marker: CommandWork.current)).toOpaque()
+        apphost_tasks_dispatch(work.queue, context) { context in
+            guard let context else { return }
+            let queued = Unmanaged<QueuedWork>.fromOpaque(context).takeRetainedValue()
+            SessionJobs.running(for: queued.jobs, job: nil) {
+                if let marker = queued.marker {
+                    CommandWork.running(as: marker) { queued.work.work(queued.work.context) }
+                } else {
+                    queued.work.work(queued.work.context)
+                }
+            }
+            queued.jobs.remove(.pool)
+        }
+    }
+}
+
+/// Work a session's code queued, on its way to its queue, with the session that counts it and the
+/// marker of the command it was queued under.
+private final class QueuedWork {
+    let jobs: SessionJobs
+    let work: DispatchTimer
+    let marker: CommandWork?
+
+    init(jobs: SessionJobs, work: DispatchTimer, marker: CommandWork?) {
+        self.jobs = jobs
+        self.work = work
+        self.marker = marker
+    }
+}
+
 /// A due timer on its way to its queue, with the session that counts it.
 private final class TimerRun {
     let jobs: SessionJobs

@@ -60,7 +60,7 @@ package final class SessionPool: Sendable {
             return DispatchQueue(label: "apphost.session-pool")
         }
         guard let lane else { return }
-        lane.async { self.serve(lane, first: work) }
+        HostWork.asHost { lane.async { self.serve(lane, first: work) } }
     }
 
     /// Runs `first`, then each job that waits, on `lane`'s thread: no thread is woken for a job

@@ -16,6 +16,9 @@ typedef void *(*block_copy)(const void *);
 typedef void (*block_release)(const void *);
 
 static _Atomic(apphost_timer_hook) timer_hook;
+static _Atomic(apphost_async_hook) async_hook;
+/* Set while the host's own code queues work (apphost_tasks_host_dispatch_begin): never a session's. */
+static _Thread_local int host_dispatching;
 static _Atomic(after_block) real_after;
 static _Atomic(after_function) real_after_f;
 static _Atomic(block_copy) copy_block;
@@ -37,7 +40,7 @@ static const uint64_t not_uptime = 3ULL << 62;
 /* How long from now `when` is, if this thread runs a job of a session on virtual time and `when`
    is on the uptime clock: the session's timer. 0 for a timer the host leaves to libdispatch. */
 static int64_t session_delay(uint64_t when, const void *caller) {
-    if (when == 0 || (when & not_uptime) != 0) return 0;
+    if (when == 0 || (when & not_uptime) != 0 || host_dispatching) return 0;
     if (apphost_tasks_running() == NULL || !apphost_tasks_clock_is_active(apphost_tasks_running_clock())) return 0;
     if (apphost_tasks_called_from_dispatch(caller)) return 0;
     /* The real now, which libdispatch's `now` was read from: `.now() + d` is exactly d from it. */
@@ -88,6 +91,61 @@ void dispatch_after_f(uint64_t when, void *queue, void *context, apphost_work_fu
 
 typedef void (*queue_call)(void *);
 typedef void (*async_function)(void *, void *, apphost_work_function);
+typedef void (*async_block)(void *, void *);
+
+static _Atomic(async_function) real_async_f;
+static _Atomic(async_block) real_async;
+
+static async_function libdispatch_async_f(void) {
+    async_function async = atomic_load_explicit(&real_async_f, memory_order_acquire);
+    if (async == NULL) {
+        async = (async_function)dlsym(RTLD_NEXT, "dispatch_async_f");
+        atomic_store_explicit(&real_async_f, async, memory_order_release);
+    }
+    return async;
+}
+
+void apphost_tasks_set_async_hook(apphost_async_hook hook) {
+    (void)libdispatch_async_f();
+    atomic_store(&real_async, (async_block)dlsym(RTLD_NEXT, "dispatch_async"));
+    atomic_store_explicit(&async_hook, hook, memory_order_release);
+}
+
+int apphost_tasks_host_dispatch_begin(void) {
+    int previous = host_dispatching;
+    host_dispatching = 1;
+    return previous;
+}
+
+void apphost_tasks_host_dispatch_end(int previous) { host_dispatching = previous; }
+
+/* Whether work queued now is a session's: the thread runs a session's code, not the host's own. */
+static apphost_async_hook session_async_hook(const void *caller) {
+    if (host_dispatching || apphost_tasks_running() == NULL) return NULL;
+    apphost_async_hook hook = atomic_load_explicit(&async_hook, memory_order_acquire);
+    if (hook == NULL || apphost_tasks_called_from_dispatch(caller)) return NULL;
+    return hook;
+}
+
+void dispatch_async(void *queue, void *block) {
+    apphost_async_hook hook = session_async_hook(__builtin_return_address(0));
+    block_copy copy = atomic_load_explicit(&copy_block, memory_order_acquire);
+    if (hook != NULL && copy != NULL) {
+        void *held = copy(block);
+        if (hook(apphost_tasks_running(), queue, held, run_block)) return;
+        block_release release = atomic_load_explicit(&release_block, memory_order_acquire);
+        if (release != NULL) release(held);
+    }
+    async_block async = atomic_load_explicit(&real_async, memory_order_acquire);
+    if (async == NULL) async = (async_block)dlsym(RTLD_NEXT, "dispatch_async");
+    async(queue, block);
+}
+
+void dispatch_async_f(void *queue, void *context, apphost_work_function work) {
+    apphost_async_hook hook = session_async_hook(__builtin_return_address(0));
+    if (hook != NULL && hook(apphost_tasks_running(), queue, context, work)) return;
+    libdispatch_async_f()(queue, context, work);
+}
 
 void apphost_tasks_retain_queue(void *queue) {
     queue_call retain = (queue_call)dlsym(RTLD_DEFAULT, "dispatch_retain");
@@ -100,6 +158,5 @@ void apphost_tasks_release_queue(void *queue) {
 }
 
 void apphost_tasks_dispatch(void *queue, void *context, apphost_work_function work) {
-    async_function async = (async_function)dlsym(RTLD_DEFAULT, "dispatch_async_f");
-    if (async != NULL) async(queue, context, work);
+    libdispatch_async_f()(queue, context, work);
 }

@@ -74,8 +74,10 @@ static int find_segments(struct dl_phdr_info *info, size_t size, void *data) {
 
 static void find_dispatch(void) {
     Dl_info info;
-    /* Found by name: the program has libdispatch loaded (Swift's concurrency runtime needs it). */
-    void *function = dlsym(RTLD_DEFAULT, "dispatch_async_f");
+    /* Found by name: the program has libdispatch loaded (Swift's concurrency runtime needs it).
+       Not by a function this program defines over libdispatch's (dispatch_after, dispatch_async
+       and their _f forms, see dispatch_timers.c): that would find the program. */
+    void *function = dlsym(RTLD_DEFAULT, "dispatch_queue_create");
     /* Every shared library is linked at 0, so its load address is dl_iterate_phdr's dlpi_addr. */
     if (function != NULL && dladdr(function, &info) != 0 && info.dli_fbase != NULL) {
         dl_iterate_phdr(find_segments, info.dli_fbase);

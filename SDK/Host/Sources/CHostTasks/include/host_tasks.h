@@ -104,7 +104,24 @@ typedef int (*apphost_timer_hook)(const void *owner, int64_t delay, void *queue,
 /* Sets the hook; called once, before the program's first task. */
 void apphost_tasks_set_timer_hook(apphost_timer_hook hook);
 
-/* Retains and releases a dispatch queue; queues `work(context)` on it (dispatch_async_f). */
+/* Work a session's code queues with libdispatch (`DispatchQueue.async`, dispatch_async,
+   dispatch_async_f) while its thread runs the session's code (a job, a timer's or such work): handed
+   to the host's hook, which counts it as the session's until it has run and runs it as the
+   session's. The host's own queuing is marked (apphost_tasks_host_dispatch_begin) and never taken. */
+
+/* Takes work `owner`'s code queues on `queue`; returns nonzero if it queued it itself. */
+typedef int (*apphost_async_hook)(const void *owner, void *queue, void *context, apphost_work_function work);
+
+/* Sets the hook; called once, before the program's first task. */
+void apphost_tasks_set_async_hook(apphost_async_hook hook);
+
+/* Marks this thread as queuing the host's own work until apphost_tasks_host_dispatch_end, which
+   takes what begin returned. */
+int apphost_tasks_host_dispatch_begin(void);
+void apphost_tasks_host_dispatch_end(int previous);
+
+/* Retains and releases a dispatch queue; queues `work(context)` on it with libdispatch's
+   dispatch_async_f (never the hook). */
 void apphost_tasks_retain_queue(void *queue);
 void apphost_tasks_release_queue(void *queue);
 void apphost_tasks_dispatch(void *queue, void *context, apphost_work_function work);
