@@ -211,6 +211,25 @@ final class ErrandModel: ViewModel {
         }
     }
 
+    /// A reader-writer queue: a write, then a work item with the barrier flag that reads what the
+    /// write left.
+    func readAfterABarrier() {
+        status = "the barrier saw \(Self.barrierRead())"
+    }
+
+    nonisolated private static func barrierRead() -> Int {
+        let queue = DispatchQueue(label: "errand.store", attributes: .concurrent)
+        let value = Atomic(0)
+        let seen = Atomic(-1)
+        queue.async {
+            usleep(20_000)
+            value.store(1, ordering: .releasing)
+        }
+        queue.async(execute: DispatchWorkItem(flags: .barrier) { seen.store(value.load(ordering: .acquiring), ordering: .releasing) })
+        queue.sync {}
+        return seen.load(ordering: .acquiring)
+    }
+
     /// Every clock the app can read, at the start and after each deadline it computes.
     func readClocks() async {
         let continuous = ContinuousClock.now

@@ -39,6 +39,7 @@ struct TimeAsOnADeviceTests {
                     Button("Busy") { model.startBusyWork() }
                     Button("Flash") { model.flashAfterAPause() }
                     Button("Hop") { model.hopThroughQueues() }
+                    Button("Barrier") { model.readAfterABarrier() }
                     TextField("Search", text: "") { model.didType($0) }
                     TextField("Filter", text: "") { model.didTypeFilter($0) }
                 }
@@ -265,6 +266,19 @@ struct TimeAsOnADeviceTests {
         }
 
         #expect(shown == Array(repeating: "hopped", count: 50))
+        #expect(capture.errors == "")
+    }
+
+    /// A work item with flags (a barrier) queued by the session's code keeps them: libdispatch
+    /// queues it as it is.
+    @Test
+    func aBarrierQueuedByTheSessionsCodeWaitsForTheWorkBeforeIt() async throws {
+        let sut = try makeSession(at: .errands, model: ErrandModel())
+        await sut.start()
+
+        await sut.execute("tap Barrier")
+
+        #expect(sut.current?.text.contains("Status: the barrier saw 1") == true)
         #expect(capture.errors == "")
     }
 

@@ -93,6 +93,19 @@ extension SessionJobs {
     /// session's code: its clock reads are the session's, and a timer it arms is held too.
     func run(_ timer: DispatchTimer) {
         add(.dispatched)
+        if apphost_tasks_is_dispatch_block(timer.context, timer.work) != 0, let block = timer.context {
+            // A work item's block (a barrier, a cancellable debounce) goes to its queue as it is,
+            // for libdispatch to apply its flags; it counts until a job queued behind it on the
+            // same queue runs (on a serial queue, such as the main queue, once it has run).
+            apphost_tasks_dispatch_block(timer.queue, block)
+            let jobs = Unmanaged.passRetained(self).toOpaque()
+            apphost_tasks_dispatch(timer.queue, jobs) { jobs in
+                guard let jobs else { return }
+                Unmanaged<SessionJobs>.fromOpaque(jobs).takeRetainedValue().remove(.dispatched)
+            }
+            apphost_tasks_release_queue(timer.queue)
+            return
+        }
         let context = Unmanaged.passRetained(TimerRun(jobs: self, timer: timer)).toOpaque()
         apphost_tasks_dispatch(timer.queue, context) { context in
             guard let context else { return }

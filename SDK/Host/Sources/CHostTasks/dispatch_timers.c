@@ -6,9 +6,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* libdispatch's timers, as a session's code arms them (see host_tasks.h). The prototypes are
-   libdispatch's with its types as plain pointers: this file includes none of its headers, so it
-   compiles without blocks. */
+/* libdispatch's timers and queued work, as a session's code arms and queues them (see
+   host_tasks.h). The prototypes are libdispatch's with its types as plain pointers: this file
+   includes none of its headers, so it compiles without blocks. */
 
 typedef void (*after_block)(uint64_t, void *, void *);
 typedef void (*after_function)(uint64_t, void *, void *, apphost_work_function);
@@ -51,16 +51,24 @@ static int64_t session_delay(uint64_t when, const void *caller) {
     return delay > 0 ? delay : 0;
 }
 
+/* A block's layout (the blocks ABI): isa, flags, reserved, then the function it runs. */
+struct block_layout {
+    void *isa;
+    int flags;
+    int reserved;
+    void (*invoke)(void *);
+};
+
+/* Whether `block` is libdispatch's own (a `DispatchWorkItem`'s, made by dispatch_block_create): its
+   flags (a barrier, a quality of service) and its cancellation are applied by libdispatch when it
+   is queued as it is, so it is never run from another block. */
+static int is_dispatch_block(void *block) {
+    return apphost_tasks_called_from_dispatch((const void *)((struct block_layout *)block)->invoke);
+}
+
 /* Runs a block held for a session, then lets it go. */
 static void run_block(void *block) {
-    /* A block's layout (the blocks ABI): isa, flags, reserved, then the function it runs. */
-    struct layout {
-        void *isa;
-        int flags;
-        int reserved;
-        void (*invoke)(void *);
-    };
-    ((struct layout *)block)->invoke(block);
+    ((struct block_layout *)block)->invoke(block);
     block_release release = atomic_load_explicit(&release_block, memory_order_acquire);
     if (release != NULL) release(block);
 }
@@ -130,7 +138,7 @@ static apphost_async_hook session_async_hook(const void *caller) {
 void dispatch_async(void *queue, void *block) {
     apphost_async_hook hook = session_async_hook(__builtin_return_address(0));
     block_copy copy = atomic_load_explicit(&copy_block, memory_order_acquire);
-    if (hook != NULL && copy != NULL) {
+    if (hook != NULL && copy != NULL && !is_dispatch_block(block)) {
         void *held = copy(block);
         if (hook(apphost_tasks_running(), queue, held, run_block)) return;
         block_release release = atomic_load_explicit(&release_block, memory_order_acquire);
@@ -159,4 +167,16 @@ void apphost_tasks_release_queue(void *queue) {
 
 void apphost_tasks_dispatch(void *queue, void *context, apphost_work_function work) {
     libdispatch_async_f()(queue, context, work);
+}
+
+int apphost_tasks_is_dispatch_block(void *context, apphost_work_function work) {
+    return work == run_block && context != NULL && is_dispatch_block(context);
+}
+
+void apphost_tasks_dispatch_block(void *queue, void *block) {
+    async_block async = atomic_load_explicit(&real_async, memory_order_acquire);
+    if (async == NULL) async = (async_block)dlsym(RTLD_NEXT, "dispatch_async");
+    async(queue, block);
+    block_release release = atomic_load_explicit(&release_block, memory_order_acquire);
+    if (release != NULL) release(block);
 }

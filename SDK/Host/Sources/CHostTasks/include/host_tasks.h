@@ -126,6 +126,12 @@ void apphost_tasks_retain_queue(void *queue);
 void apphost_tasks_release_queue(void *queue);
 void apphost_tasks_dispatch(void *queue, void *context, apphost_work_function work);
 
+/* Whether a held timer's work is a block of libdispatch's own (a `DispatchWorkItem`'s), which must
+   be queued as it is (apphost_tasks_dispatch_block, which also lets go of the host's copy) for its
+   flags and cancellation to apply. Such a block queued with dispatch_async is left to libdispatch. */
+int apphost_tasks_is_dispatch_block(void *context, apphost_work_function work);
+void apphost_tasks_dispatch_block(void *queue, void *block);
+
 /* The last real read of the uptime clock libdispatch made on this thread while it ran a job of a
    session on virtual time (`DispatchTime.now()`), in nanoseconds; 0 if none. */
 int64_t apphost_tasks_last_dispatch_uptime(void);
