@@ -1,6 +1,7 @@
-// What else meets a session's virtual clock besides its tasks' sleeps (SessionJobs.swift): a task
-// that yields while nothing else of the session can run, and the timers its code arms with
-// libdispatch (`DispatchQueue.asyncAfter`).
+// What else meets a session's virtual clock and its count besides its tasks' sleeps and jobs
+// (SessionJobs.swift): a task that yields while nothing else of the session can run, the timers its
+// code arms with libdispatch (`DispatchQueue.asyncAfter`), and the work it queues there
+// (`DispatchQueue.async`).
 
 import AppHostSupport
 import CHostTasks
@@ -49,9 +50,9 @@ extension SessionJobs {
     ///
     /// It is due when the session's time reaches it, as a held sleep is. But while work of the
     /// session runs on the pool (CPU work in a detached task), the session's time stands still,
-    /// and a vendor's callback that the work would hold up for as long would never come on a
-    /// device either way: if the clock has not moved by the time the deadline passes on the real
-    /// clock, and such work is running, the timer fires then, as it did before it was held.
+    /// where a device's would pass: a vendor's callback would wait for the work to end. So if the
+    /// clock has not moved by the time the deadline passes on the real clock, and such work is
+    /// running, the timer fires then, as it would on a device.
     func hold(_ timer: DispatchTimer, after delay: Duration) -> Bool {
         let held: (order: UInt64, now: Duration)? = state.withLock { state in
             guard state.virtual else { return nil }
