@@ -59,6 +59,9 @@ package final class SessionJobs: Sendable {
         var now = Duration.zero
         var order: UInt64 = 0
         var held: [Held] = []
+        /// Whether the session's last yield found nothing else of its work queued or running, and
+        /// nothing woke and no work began on an idle session since (``yielded()``).
+        var quietYield = false
     }
 
     let state = Mutex(State())
@@ -175,6 +178,9 @@ package final class SessionJobs: Sendable {
 
     private func change(_ kind: Kind, by delta: Int) {
         let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
+            // Work that begins on an idle session (a command's, a vendor's callback) starts a new
+            // run of yields: the first quiet one of it passes no time.
+            if delta > 0, state.counts.main + state.counts.pool + state.counts.dispatched == 0 { state.quietYield = false }
             switch kind {
             case .main:
                 state.counts.main += delta
@@ -284,6 +290,9 @@ package final class SessionJobs: Sendable {
     /// `await`, so where the job is resumed does not change where that code runs); a timer's work
     /// is queued. Either is counted as this session's job until it has run.
     func wake(_ held: Held) {
+        // What wakes runs beside a task that may be polling for it: the next quiet yield of the
+        // session passes no time, so the task looks again once that work has landed (``yielded()``).
+        state.withLock { $0.quietYield = false }
         switch held.wake {
         case .job(let job): HostExecutors.main.enqueue(job, for: self)
         case .timer(let timer): run(timer)
