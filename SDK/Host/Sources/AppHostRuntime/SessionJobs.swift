@@ -59,8 +59,8 @@ package final class SessionJobs: Sendable {
         var now = Duration.zero
         var order: UInt64 = 0
         var held: [Held] = []
-        /// Whether the session's last yield found nothing else of its work queued or running, and
-        /// nothing woke and no work began on an idle session since (``yielded()``).
+        /// Whether a yield found nothing else of the session's work queued or running since the
+        /// last wake, or since work began on an idle session (``yielded()``).
         var quietYield = false
     }
 
