@@ -64,4 +64,53 @@ struct SessionPoolTests {
         #expect(ran.load(ordering: .relaxed) == 1_000)
         #expect(sut.lanesMade <= SessionPool.width)
     }
+
+    /// Work a job hands over as its last act runs on the job's own thread, after the job has
+    /// returned; handed over from no lane of the pool, or while jobs wait for a lane, it is not
+    /// taken (the caller runs it on the pool instead, behind them).
+    @Test
+    func workHandedOverRunsOnTheSameLaneAfterTheJobReturnsUnlessJobsWait() {
+        let sut = SessionPool()
+        let events = Mutex<[String]>([])
+        let done = DispatchSemaphore(value: 0)
+        #expect(!sut.handOver {}, "no lane of the pool runs this thread")
+        sut.run {
+            let thread = UInt(pthread_self())
+            let taken = sut.handOver {
+                events.withLock { $0.append(UInt(pthread_self()) == thread ? "handed, same thread" : "handed, another thread") }
+                done.signal()
+            }
+            events.withLock { $0.append(taken ? "taken" : "refused") }
+            #expect(!sut.handOver {}, "one job hands over one")
+            events.withLock { $0.append("job returns") }
+        }
+        guard Self.wait(done, "the work handed over running") else { return }
+        #expect(events.withLock { $0 } == ["taken", "job returns", "handed, same thread"])
+
+        // Every lane held, and a job waiting: work handed over would run before it, so it is refused.
+        let goFirst = DispatchSemaphore(value: 0)
+        let goRest = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        let refused = Mutex(false)
+        sut.run {
+            started.signal()
+            goFirst.wait()
+            refused.withLock { $0 = !sut.handOver {} }
+            done.signal()
+        }
+        guard Self.wait(started, "the job that hands over starting") else { return }
+        for _ in 1..<SessionPool.width {
+            sut.run {
+                started.signal()
+                goRest.wait()
+            }
+        }
+        for _ in 1..<SessionPool.width { guard Self.wait(started, "a job holding a lane starting") else { return } }
+        sut.run { done.signal() }
+        goFirst.signal()
+        guard Self.wait(done, "the job that hands over ending") else { return }
+        for _ in 1..<SessionPool.width { goRest.signal() }
+        guard Self.wait(done, "the waiting job running") else { return }
+        #expect(refused.withLock { $0 })
+    }
 }

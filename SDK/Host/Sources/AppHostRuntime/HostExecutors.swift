@@ -161,10 +161,14 @@ package final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @uncheck
         let kind: SessionJobs.Kind = SessionJobs.runsMainActorJob ? .yieldOnMain : .yield
         jobs.add(kind)
         let run: @Sendable () -> Void = {
-            SessionJobs.running(for: jobs, job: yield) { yield.runSynchronously(on: self.asUnownedTaskExecutor()) }
+            jobs.pool.resumingYield {
+                SessionJobs.running(for: jobs, job: yield) { yield.runSynchronously(on: self.asUnownedTaskExecutor()) }
+            }
             jobs.remove(kind)
         }
         if kind == .yieldOnMain { return HostWork.asHost { HostMainExecutor.mainQueue.async(execute: run) } }
+        // The task that yields suspends once this is queued: its lane's thread is free for it.
+        if jobs.pool.handOver(run) { return }
         jobs.pool.run(run)
     }
 
@@ -188,10 +192,12 @@ package final class HostPoolExecutor: TaskExecutor, SchedulingExecutor, @uncheck
             return HostExecutors.main.enqueueFromPool(job, for: jobs)
         }
         jobs.add(.pool)
-        jobs.pool.run {
+        let run: @Sendable () -> Void = {
             SessionJobs.running(for: jobs, job: job) { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
             jobs.remove(.pool)
         }
+        if jobs.pool.handOverResumption(run) { return }
+        jobs.pool.run(run)
     }
 
     package func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {

@@ -1,3 +1,4 @@
+import CHostTasks
 import Dispatch
 import Synchronization
 
@@ -64,11 +65,23 @@ package final class SessionPool: Sendable {
     }
 
     /// Runs `first`, then each job that waits, on `lane`'s thread: no thread is woken for a job
-    /// that waited. The lane goes back to the idle ones when none waits.
+    /// that waited, or for one handed over to the lane (``handOver(_:)``). The lane goes back to
+    /// the idle ones when none waits.
     private func serve(_ lane: DispatchQueue, first: @escaping @Sendable () -> Void) {
+        let serving = Serving(pool: self)
+        let previous = apphost_tasks_set_serving_lane(Unmanaged.passUnretained(serving).toOpaque())
+        defer {
+            apphost_tasks_set_serving_lane(previous)
+            withExtendedLifetime(serving) {}
+        }
         var work = first
         while true {
             work()
+            if let handed = serving.next {
+                serving.next = nil
+                work = handed
+                continue
+            }
             let next: (@Sendable () -> Void)? = state.withLock { state in
                 if let next = state.takeWaiting() { return next }
                 state.idle.append(lane)
@@ -77,5 +90,54 @@ package final class SessionPool: Sendable {
             guard let next else { return }
             work = next
         }
+    }
+
+    /// A lane's thread while it serves the pool: what the job it runs handed over to it. Only that
+    /// thread reads or writes it.
+    private final class Serving {
+        unowned let pool: SessionPool
+        var next: (@Sendable () -> Void)?
+        /// Whether the job running resumes a task that yielded.
+        var resumingYield = false
+
+        init(pool: SessionPool) {
+            self.pool = pool
+        }
+    }
+
+    /// The lane of this pool this thread serves, if any.
+    private var serving: Serving? {
+        guard let lane = apphost_tasks_serving_lane() else { return nil }
+        let serving = Unmanaged<Serving>.fromOpaque(lane).takeUnretainedValue()
+        return serving.pool === self ? serving : nil
+    }
+
+    /// Runs `work` on this thread's lane once the job it runs has returned, instead of on another
+    /// lane: true if it will. Only for work queued as the job's last act (a task that yields queues
+    /// the job that resumes it, and suspends), so that it waits for nothing but the job's return,
+    /// and only while no job waits for a lane, so that it is not run before them. A job that
+    /// yields, and the task it resumes, then wake no thread: a loop that polls by yielding costs
+    /// one thread's time, not three threads' wake-ups a turn.
+    package func handOver(_ work: @escaping @Sendable () -> Void) -> Bool {
+        guard let serving, serving.next == nil, state.withLock({ $0.next == $0.waiting.count }) else { return false }
+        serving.next = work
+        return true
+    }
+
+    /// Runs `body`, a job that resumes a task that yielded, marked so: the task's own job, which it
+    /// queues on the pool as its last act, may be handed over (``handOverResumption(_:)``).
+    package func resumingYield(_ body: () -> Void) {
+        guard let serving else { return body() }
+        serving.resumingYield = true
+        body()
+        serving.resumingYield = false
+    }
+
+    /// Hands `work` over to this thread's lane (``handOver(_:)``) if the job running resumes a task
+    /// that yielded: the work is that task, queued as the job's last act.
+    package func handOverResumption(_ work: @escaping @Sendable () -> Void) -> Bool {
+        guard let serving, serving.resumingYield else { return false }
+        serving.resumingYield = false
+        return handOver(work)
     }
 }

@@ -37,6 +37,8 @@ static _Thread_local const void *running_for;
 static _Thread_local int running_pool_inline;
 /* Whether this thread runs a job its owner counts (apphost_tasks_set_in_job). */
 static _Thread_local int running_counted_job;
+/* The lane of a session's pool this thread serves, if any (apphost_tasks_set_serving_lane). */
+static _Thread_local void *serving_lane;
 
 static clock_read libc_clock(void) {
     clock_read read = atomic_load_explicit(&libc_clock_gettime, memory_order_acquire);
@@ -221,6 +223,14 @@ int apphost_tasks_set_in_job(int counted) {
 }
 
 int apphost_tasks_in_job(void) { return running_counted_job; }
+
+void *apphost_tasks_set_serving_lane(void *lane) {
+    void *previous = serving_lane;
+    serving_lane = lane;
+    return previous;
+}
+
+void *apphost_tasks_serving_lane(void) { return serving_lane; }
 
 const apphost_virtual_clock *apphost_tasks_running_clock(void) { return running_clock; }
 

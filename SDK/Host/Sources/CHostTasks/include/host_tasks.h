@@ -74,6 +74,13 @@ int apphost_tasks_set_in_job(int counted);
 /* Whether this thread runs a job its owner counts (apphost_tasks_set_in_job). */
 int apphost_tasks_in_job(void);
 
+/* Marks this thread as serving a lane of a session's pool (an object of the host's; NULL for
+   none); returns what was set before. */
+void *apphost_tasks_set_serving_lane(void *lane);
+
+/* The lane this thread serves, if any (apphost_tasks_set_serving_lane). */
+void *apphost_tasks_serving_lane(void);
+
 /* The virtual clock this thread's reads use, if any. */
 const apphost_virtual_clock *apphost_tasks_running_clock(void);
 
