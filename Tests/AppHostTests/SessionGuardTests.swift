@@ -170,6 +170,7 @@ struct SessionGuardTests {
         ("tap Hang here", "(suspended in it, awaiting what never resumed)"),
         ("tap Spin here", "(suspended in it and still running: its tasks keep yielding or sleeping, and never finish)"),
         ("tap Spin in a task", "(its tasks keep running without end: they yield, or sleep for no time, in a loop)"),
+        ("tap Work on a queue", "(work it handed to a dispatch queue is still running)"),
     ])
     func anActionOrATaskThatNeverFinishesNamesItsLibrary(command: String, how: String) throws {
         let fixtures = try FeatureFixtures()

@@ -2,7 +2,8 @@
 // yields for ever (`spin`): the command that shows either is suspended in the feature, not on a
 // stack, and must still be bounded and told apart. The same from an action (`Hang here`, `Spin
 // here`) and from a screen's task (`Spin in a task`); and CPU work in a detached task nobody
-// awaits (`Busy`), which is not the command's and must hold nothing; and a run-loop timer
+// awaits (`Busy`), which is not the command's and must hold nothing; work handed to a dispatch
+// queue that never ends (`Work on a queue`), which is the command's; and a run-loop timer
 // (`Refresh every minute`), which the host runs no run loop for and must refuse by name.
 import AppHostKit
 import Foundation
@@ -44,6 +45,15 @@ final class ActionsViewModel: ViewModel {
 
     func spin() async {
         while !Task.isCancelled { await Task.yield() }
+    }
+
+    /// Hands work that never ends to a dispatch queue, as callback-era code hands its work: the
+    /// command waits for it as it waits for a task it started.
+    func workOnAQueue() {
+        busy = "working on a queue"
+        DispatchQueue.global().async {
+            while true { usleep(1_000) }
+        }
     }
 
     private var timer: Timer?
@@ -90,6 +100,7 @@ public struct LoadHangFeature: NavigationFeature {
                 Button("Hang here") { await model.hang() }
                 Button("Spin here") { await model.spin() }
                 Button("Busy") { model.startBusyWork(seconds: 3) }
+                Button("Work on a queue") { model.workOnAQueue() }
                 Button("Refresh every minute") { model.refreshEveryMinute() }
             }
         case .spinningTask:

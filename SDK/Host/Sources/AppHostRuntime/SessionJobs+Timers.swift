@@ -4,6 +4,7 @@
 // (`DispatchQueue.async`).
 
 import AppHostSupport
+import CHostGuard
 import CHostTasks
 import Dispatch
 import Synchronization
@@ -16,6 +17,14 @@ struct DispatchTimer: @unchecked Sendable {
     let queue: UnsafeMutableRawPointer
     let context: UnsafeMutableRawPointer?
     let work: apphost_work_function
+
+    /// Runs the work, marked as running for the watchdog: a command overdue while it runs names
+    /// the feature library its code lies in (work that never ends, which the command waits for).
+    func runWatched() {
+        let slot = apphost_guard_work_began(apphost_tasks_work_code(context, work))
+        work(context)
+        apphost_guard_work_ended(slot)
+    }
 }
 
 extension SessionJobs {
@@ -127,7 +136,7 @@ extension SessionJobs {
         apphost_tasks_dispatch(timer.queue, context) { context in
             guard let context else { return }
             let run = Unmanaged<TimerRun>.fromOpaque(context).takeRetainedValue()
-            SessionJobs.running(for: run.jobs, job: nil) { run.timer.work(run.timer.context) }
+            SessionJobs.running(for: run.jobs, job: nil) { run.timer.runWatched() }
             run.jobs.remove(.dispatched)
         }
         apphost_tasks_release_queue(timer.queue)
@@ -148,9 +157,9 @@ extension SessionJobs {
             let queued = Unmanaged<QueuedWork>.fromOpaque(context).takeRetainedValue()
             SessionJobs.running(for: queued.jobs, job: nil) {
                 if let marker = queued.marker {
-                    CommandWork.running(as: marker) { queued.work.work(queued.work.context) }
+                    CommandWork.running(as: marker) { queued.work.runWatched() }
                 } else {
-                    queued.work.work(queued.work.context)
+                    queued.work.runWatched()
                 }
             }
             queued.jobs.remove(.pool)

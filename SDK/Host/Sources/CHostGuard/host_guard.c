@@ -84,6 +84,33 @@ static atomic_llong outstanding_jobs;
 static _Atomic uintptr_t recent_code[RECENT_JOBS];
 static atomic_uint recent_next;
 
+/* The code of work sessions' code queued with libdispatch that runs now (apphost_guard_work_began). */
+#define RUNNING_WORK 16
+static _Atomic uintptr_t running_work[RUNNING_WORK];
+
+int apphost_guard_work_began(const void *code) {
+    if (!code) return -1;
+    for (int slot = 0; slot < RUNNING_WORK; slot++) {
+        uintptr_t empty = 0;
+        if (atomic_compare_exchange_strong(&running_work[slot], &empty, (uintptr_t)code)) return slot;
+    }
+    return -1;
+}
+
+void apphost_guard_work_ended(int slot) {
+    if (slot >= 0 && slot < RUNNING_WORK) atomic_store(&running_work[slot], 0);
+}
+
+/* The feature library of work queued with libdispatch that is running now, or NULL. */
+static const char *library_of_running_work(void) {
+    for (int slot = 0; slot < RUNNING_WORK; slot++) {
+        uintptr_t code = atomic_load(&running_work[slot]);
+        const char *library = code ? apphost_guard_image_at(code) : NULL;
+        if (library) return library;
+    }
+    return NULL;
+}
+
 /* The feature library whose code a recent job of a session resumed, the latest first, or NULL. */
 static const char *library_of_recent_jobs(void) {
     unsigned next = atomic_load_explicit(&recent_next, memory_order_relaxed);
@@ -229,6 +256,12 @@ static void handle(int number, siginfo_t *info, void *context) {
     if (state) library = apphost_guard_image_at(program_counter(state));
     if (!library) library = library_on_stack();
     int suspended = 0;
+    /* Overdue while work a feature's code handed to a dispatch queue runs: the command waits for it
+       as for a task it started, so that work is what has not returned. */
+    if (!library && number == WATCHDOG_SIGNAL) {
+        library = library_of_running_work();
+        if (library) suspended = 3;
+    }
     if (!library && number == WATCHDOG_SIGNAL && atomic_load(&waiting)) {
         library = waiting_on;
         suspended = 1;
@@ -242,6 +275,7 @@ static void handle(int number, siginfo_t *info, void *context) {
     char seconds[16];
     seconds[append_number(seconds, sizeof seconds, 0, atomic_load(&limit_seconds))] = 0;
     const char *how = !suspended ? " s"
+        : suspended == 3 ? " s (work it handed to a dispatch queue is still running)"
         : suspended == 2 ? " s (its tasks keep running without end: they yield, or sleep for no time, in a loop)"
         : atomic_load(&busy_when_overdue) ? " s (suspended in it and still running: its tasks keep yielding or sleeping, and never finish)"
         : " s (suspended in it, awaiting what never resumed)";

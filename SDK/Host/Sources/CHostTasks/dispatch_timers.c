@@ -180,3 +180,8 @@ void apphost_tasks_dispatch_block(void *queue, void *block) {
     block_release release = atomic_load_explicit(&release_block, memory_order_acquire);
     if (release != NULL) release(block);
 }
+
+const void *apphost_tasks_work_code(void *context, apphost_work_function work) {
+    if (work == run_block && context != NULL) return (const void *)((struct block_layout *)context)->invoke;
+    return (const void *)work;
+}

@@ -72,6 +72,14 @@ const char *apphost_guard_image_at(uintptr_t address);
    watchdog looks) is blamed on the library that task's code is in. */
 void apphost_guard_job_ran(const void *job);
 
+/* Says that work a session's code queued with libdispatch (or armed as a timer) starts running
+   `code`; returns a slot for apphost_guard_work_ended, or -1 if none is free. A command overdue
+   while such work runs names the feature library of its code. */
+int apphost_guard_work_began(const void *code);
+
+/* Says that the work begun in `slot` (apphost_guard_work_began) has returned. */
+void apphost_guard_work_ended(int slot);
+
 /* Counts `delta` more (or, negative, fewer) of sessions' jobs queued or running. A command overdue
    while any is outstanding is running (a task that yields queues its next job before the job that
    yielded ends), whether or not the machine's load let one start in the watchdog's last step. */

@@ -137,6 +137,10 @@ void apphost_tasks_dispatch(void *queue, void *context, apphost_work_function wo
    be queued as it is (apphost_tasks_dispatch_block, which also lets go of the host's copy) for its
    flags and cancellation to apply. Such a block queued with dispatch_async is left to libdispatch. */
 int apphost_tasks_is_dispatch_block(void *context, apphost_work_function work);
+
+/* The code that queued or timer work runs: a block's function for a block the host holds, else
+   `work` itself (for the watchdog to name the library it lies in). */
+const void *apphost_tasks_work_code(void *context, apphost_work_function work);
 void apphost_tasks_dispatch_block(void *queue, void *block);
 
 /* The last real read of the uptime clock libdispatch made on this thread while it ran a job of a
