@@ -42,18 +42,14 @@ extension SessionJobs {
     /// time. That work may have landed between the task's last look and its yield (a woken sleep
     /// hops through the pool on its way back to the main actor, beside the task's own hops): the
     /// task looks once more first. The woken work is counted until it has run, so no yield is
-    /// quiet before it has landed. Otherwise, whether the first look after
-    /// a wake saw the work would depend on which thread ran first, and the time a loop returns at
-    /// would be 0.1 ms later on some runs.
+    /// quiet before it has landed. Otherwise whether the first look after a wake saw the work
+    /// would depend on which thread ran first, and a loop would return 0.1 ms later on some runs.
     package func yielded() {
         let inJob = apphost_tasks_in_job() != 0
         let due: [Held] = state.withLock { state in
             let others = state.counts.main + state.counts.pool + state.counts.dispatched - state.counts.yields
             guard state.virtual, others == (inJob ? 1 : 0) else { return [] }
-            // The first quiet yield after work woke or began passes no time: that work may have
-            // landed between the task's last look and this yield, and the task looks again
-            // before time passes, as it would on a device, where no time to speak of passes
-            // between the two.
+            // The task looks once more before time passes (see above).
             guard state.quietYield else {
                 state.quietYield = true
                 return []

@@ -256,15 +256,15 @@ static void handle(int number, siginfo_t *info, void *context) {
     if (state) library = apphost_guard_image_at(program_counter(state));
     if (!library) library = library_on_stack();
     int suspended = 0;
-    /* Overdue while work a feature's code handed to a dispatch queue runs: the command waits for it
-       as for a task it started, so that work is what has not returned. */
-    if (!library && number == WATCHDOG_SIGNAL) {
-        library = library_of_running_work();
-        if (library) suspended = 3;
-    }
     if (!library && number == WATCHDOG_SIGNAL && atomic_load(&waiting)) {
         library = waiting_on;
         suspended = 1;
+    }
+    /* Overdue, awaiting nothing, while work a feature's code handed to a dispatch queue runs: the
+       command waits for that work as for a task it started, so it is what has not returned. */
+    if (!library && number == WATCHDOG_SIGNAL) {
+        library = library_of_running_work();
+        if (library) suspended = 3;
     }
     /* Overdue while its jobs still run, on no stack: a task that keeps yielding or sleeping for no
        time, whose code is the feature's the jobs last resumed. */
